@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import express, { type Request } from 'express';
+import { pinoHttp } from 'pino-http';
+
+import type { AppConfig } from './config.js';
+import type { ServiceContext } from './context.js';
+import type { Db } from './database/connection.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import type { RouteDependencies } from './http/route-dependencies.js';
+import { securityHeaders } from './http/security-headers.js';
+import { spaHosting } from './http/spa-hosting.js';
+import type { Logger } from './logger.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppDependencies {
+  db: Db;
+  config: AppConfig;
+  log: Logger;
+  now?: () => Date;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The Express application, without listening: server.ts listens, tests use supertest. */
+export function createApp({ db, config, log, now = () => new Date() }: AppDependencies): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only the method, path and status: query strings and headers may carry secrets.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+  app.use(securityHeaders(config));
+
+  const dependencies: RouteDependencies = {
+    contextFor: (req: Request): ServiceContext => ({
+      db,
+      config,
+      log: req.log,
+      now,
+      actor: { kind: 'system', label: 'system' },
+      requestId: String(req.id),
+      clientAddress: req.ip,
+    }),
+    version: readVersion(config.staticRoot),
+    startedAt: now(),
+  };
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(express.json({ limit: '100kb' }));
+  api.use(healthRoutes(dependencies));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(spaHosting(config.staticRoot));
+  app.use(errorHandler);
+  return app;
+}
+
+function readVersion(repoRoot: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'api', 'package.json'), 'utf8')) as { version?: string };
+  return manifest.version ?? '0.0.0';
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root, found from this file whether it runs from src/ (tsx, jest) or dist/. */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  let dir = start;
+  while (dir !== path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'seeds')) && existsSync(path.join(dir, 'api'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DEMO_MODE: booleanFlag.default(false),
+  ALLOW_DEMO_MODE_IN_PRODUCTION: booleanFlag.default(false),
+  JOBS_ENABLED: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CATALOG_CSV_PATH: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Absent: the app runs its own embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  isDemoMode: boolean;
+  areJobsEnabled: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  catalogCsvPath: string;
+  sessionSecret: string;
+  settingsEncryptionKey: string;
+  companyTimezone: string;
+  staticRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at boot. A bad or missing variable throws a ConfigError whose
+ * message is one line naming the variable, so the entry point can print it and exit non-zero.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { isCli?: boolean } = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Configuration error: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const vars = parsed.data;
+  if (vars.DEMO_MODE && vars.NODE_ENV === 'production' && !vars.ALLOW_DEMO_MODE_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Configuration error: DEMO_MODE is on with NODE_ENV=production; set ALLOW_DEMO_MODE_IN_PRODUCTION=true if you really mean it',
+    );
+  }
+  const dataDir = path.resolve(REPO_ROOT, vars.DATA_DIR);
+  const secrets = resolveSecrets(vars, dataDir, options.isCli ?? false);
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl: vars.PUBLIC_URL ?? `http://${displayHost(vars.HOST)}:${vars.PORT}`,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir,
+    isDemoMode: vars.DEMO_MODE,
+    areJobsEnabled: vars.JOBS_ENABLED,
+    logLevel: vars.LOG_LEVEL,
+    catalogCsvPath: path.resolve(REPO_ROOT, vars.CATALOG_CSV_PATH ?? 'seeds/catalog.csv'),
+    sessionSecret: secrets.sessionSecret,
+    settingsEncryptionKey: secrets.settingsEncryptionKey,
+    companyTimezone: vars.COMPANY_TIMEZONE,
+    staticRoot: REPO_ROOT,
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+type EnvVars = z.infer<typeof envSchema>;
+
+/**
+ * Secrets never have defaults in a real deployment. Demo mode and tests may run without them:
+ * then random ones are generated once and kept in the data folder, so sessions survive restarts.
+ */
+function resolveSecrets(vars: EnvVars, dataDir: string, isCli: boolean) {
+  if (vars.SESSION_SECRET && vars.SETTINGS_ENCRYPTION_KEY) {
+    return { sessionSecret: vars.SESSION_SECRET, settingsEncryptionKey: vars.SETTINGS_ENCRYPTION_KEY };
+  }
+  // The CLI may reuse the secrets a demo server left in the same data folder.
+  const hasLocalSecrets = existsSync(path.join(dataDir, 'local-secrets.json'));
+  if (!vars.DEMO_MODE && vars.NODE_ENV !== 'test' && !(isCli && hasLocalSecrets)) {
+    const missing = vars.SESSION_SECRET ? 'SETTINGS_ENCRYPTION_KEY' : 'SESSION_SECRET';
+    throw new ConfigError(
+      `Configuration error: ${missing} is required outside demo mode (generate one with: openssl rand -hex 32)`,
+    );
+  }
+  const stored = readOrCreateLocalSecrets(dataDir);
+  return {
+    sessionSecret: vars.SESSION_SECRET ?? stored.sessionSecret,
+    settingsEncryptionKey: vars.SETTINGS_ENCRYPTION_KEY ?? stored.settingsEncryptionKey,
+  };
+}
+
+const localSecretsSchema = z.object({ sessionSecret: z.string(), settingsEncryptionKey: z.string() });
+
+function readOrCreateLocalSecrets(dataDir: string) {
+  const file = path.join(dataDir, 'local-secrets.json');
+  if (existsSync(file)) {
+    const stored = localSecretsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (stored.success) return stored.data;
+  }
+  const created = {
+    sessionSecret: randomBytes(32).toString('hex'),
+    settingsEncryptionKey: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
+  return created;
+}

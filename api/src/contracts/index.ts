@@ -1,0 +1,4 @@
+export * from './catalog.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './roles.js';

@@ -1,0 +1,76 @@
+import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents, type PricedProduct } from '../orders/order-pricing.rules.js';
+import type { OrderStatus } from '../orders/orders.queries.js';
+
+export interface DemoProduct extends PricedProduct {
+  id: string;
+  asin: string;
+  sku: string | null;
+  title: string;
+}
+
+export interface DemoOrderPlan {
+  requesterIndex: number;
+  daysAgo: number;
+  status: OrderStatus;
+  reason: string | null;
+  total_amount: string;
+  lines: {
+    product: DemoProduct;
+    quantity: number;
+    unit_price: string;
+    total_price: string;
+  }[];
+}
+
+/** A small deterministic generator (mulberry32), so every demo start shows the same history. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FAILURE_REASONS = ['HTTP 500 - Supplier service unavailable', 'HTTP ERROR - Connection timed out after 30 s'];
+const REJECTION_REASONS = ['Rejected by admin', 'Duplicate of an earlier request', 'Over the department budget this month'];
+
+/** Older orders are mostly finished; the last two weeks hold the ones still waiting. */
+function statusFor(daysAgo: number, roll: number): OrderStatus {
+  if (daysAgo <= 3) return roll < 0.7 ? 'pending' : 'approved';
+  if (daysAgo <= 14) return roll < 0.35 ? 'pending' : roll < 0.75 ? 'submitted' : roll < 0.88 ? 'failed' : 'rejected';
+  return roll < 0.78 ? 'submitted' : roll < 0.88 ? 'rejected' : roll < 0.95 ? 'failed' : 'approved';
+}
+
+export function planDemoOrders(products: readonly DemoProduct[], requesterCount: number, orderCount: number): DemoOrderPlan[] {
+  const random = seededRandom(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const plans: DemoOrderPlan[] = [];
+  for (let index = 0; index < orderCount; index += 1) {
+    const daysAgo = Math.floor(random() * 150);
+    const status = statusFor(daysAgo, random());
+    const chosen = new Map<string, DemoProduct>();
+    const lineCount = 1 + Math.floor(random() * 4);
+    while (chosen.size < lineCount) {
+      const product = pick(products);
+      chosen.set(product.asin, product);
+    }
+    const lines = [...chosen.values()].map((product) => {
+      const quantity = 1 + Math.floor(random() * 12);
+      const unit = unitPriceCents(product);
+      return { product, quantity, unit_price: formatCents(unit), total_price: formatCents(lineTotalCents({ quantity, unitPriceCents: unit })) };
+    });
+    const total = orderTotalCents(lines.map((line) => ({ quantity: line.quantity, unitPriceCents: unitPriceCents(line.product) })));
+    plans.push({
+      requesterIndex: index % requesterCount,
+      daysAgo,
+      status,
+      reason: status === 'failed' ? pick(FAILURE_REASONS) : status === 'rejected' ? pick(REJECTION_REASONS) : null,
+      total_amount: formatCents(total),
+      lines,
+    });
+  }
+  return plans.sort((a, b) => b.daysAgo - a.daysAgo);
+}

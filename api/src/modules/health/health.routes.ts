@@ -1,0 +1,13 @@
+import { Router } from 'express';
+
+import { checkHealth } from './health.service.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+
+export function healthRoutes({ contextFor, version, startedAt }: RouteDependencies): Router {
+  const router = Router();
+  router.get('/health', async (req, res) => {
+    const health = await checkHealth(contextFor(req), { version, startedAt });
+    res.status(health.db === 'ok' ? 200 : 503).json(health);
+  });
+  return router;
+}

@@ -1,0 +1,106 @@
+import type { Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { hashPassword } from './password-hashing.js';
+import * as queries from './users.queries.js';
+import { createUserInputSchema, emailSchema, type CreateUserInput } from './users.rules.js';
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  roles: Role[];
+  onboarding_approved: boolean;
+}
+
+/** Creates an account with a password, its roles and a completed profile, in one transaction. */
+export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput): Promise<CreatedUser> {
+  const input = createUserInputSchema.parse(rawInput);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  return ctx.db.transaction(async (trx) => {
+    if (await queries.selectUserByEmail(trx, input.email)) {
+      throw AppError.conflict('USER_EXISTS', `An account with the e-mail ${input.email} already exists`);
+    }
+    const user = await queries.insertUser(trx, input.email, now);
+    await queries.insertPasswordCredential(trx, user.id, passwordHash, now);
+    await queries.insertRoles(trx, user.id, input.roles, actorUserId(ctx), now);
+    await queries.upsertProfile(
+      trx,
+      {
+        user_id: user.id,
+        username: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        department: input.department ?? null,
+        onboarding_completed: true,
+        onboarding_approved: input.isApproved,
+        approved_at: input.isApproved ? now : null,
+      },
+      now,
+    );
+    await recordAudit(
+      ctx,
+      { action: 'user.create', targetType: 'user', targetId: user.id, details: { roles: input.roles, approved: input.isApproved } },
+      trx,
+    );
+    return { id: user.id, email: user.email, roles: input.roles, onboarding_approved: input.isApproved };
+  });
+}
+
+export async function setAccountApproval(
+  ctx: ServiceContext,
+  input: { email: string; approved: boolean; notes?: string },
+): Promise<{ id: string; email: string; onboarding_approved: boolean }> {
+  const email = emailSchema.parse(input.email);
+  return ctx.db.transaction(async (trx) => {
+    const user = await requireUserByEmail(trx, email);
+    const updated = await queries.updateApproval(
+      trx,
+      user.id,
+      { approved: input.approved, approvedBy: actorUserId(ctx), notes: input.notes ?? null },
+      ctx.now(),
+    );
+    if (updated === 0) throw AppError.conflict('PROFILE_MISSING', `${email} has not completed onboarding yet`);
+    await recordAudit(
+      ctx,
+      { action: input.approved ? 'user.approve' : 'user.unapprove', targetType: 'user', targetId: user.id, details: { notes: input.notes ?? null } },
+      trx,
+    );
+    return { id: user.id, email: user.email, onboarding_approved: input.approved };
+  });
+}
+
+export async function grantRole(ctx: ServiceContext, input: { email: string; role: Role }) {
+  const email = emailSchema.parse(input.email);
+  return ctx.db.transaction(async (trx) => {
+    const user = await requireUserByEmail(trx, email);
+    const added = await queries.insertRoles(trx, user.id, [input.role], actorUserId(ctx), ctx.now());
+    if (added > 0) {
+      await recordAudit(ctx, { action: 'user.role.grant', targetType: 'user', targetId: user.id, details: { role: input.role } }, trx);
+    }
+    return { email: user.email, roles: await queries.selectRoles(trx, user.id), changed: added > 0 };
+  });
+}
+
+export async function revokeRole(ctx: ServiceContext, input: { email: string; role: Role }) {
+  const email = emailSchema.parse(input.email);
+  return ctx.db.transaction(async (trx) => {
+    const user = await requireUserByEmail(trx, email);
+    const removed = await queries.deleteRole(trx, user.id, input.role);
+    if (removed > 0) {
+      await recordAudit(ctx, { action: 'user.role.revoke', targetType: 'user', targetId: user.id, details: { role: input.role } }, trx);
+    }
+    return { email: user.email, roles: await queries.selectRoles(trx, user.id), changed: removed > 0 };
+  });
+}
+
+async function requireUserByEmail(db: ServiceContext['db'], email: string) {
+  const user = await queries.selectUserByEmail(db, email);
+  if (!user) throw AppError.notFound(`No account with the e-mail ${email}`, 'USER_NOT_FOUND');
+  return user;
+}
+
+function actorUserId(ctx: ServiceContext): string | null {
+  return ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+}

@@ -1,0 +1,109 @@
+import type { Server } from 'node:http';
+
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { SYSTEM_ACTOR, type ServiceContext } from './context.js';
+import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
+import { DatabaseUnavailableError, openDatabase, type OpenDatabase } from './database/open-database.js';
+import { JOBS } from './jobs/registry.js';
+import { startJobScheduler, type JobScheduler } from './jobs/scheduler.js';
+import { createLogger, type Logger } from './logger.js';
+import { readDemoData, seedDemoData } from './modules/demo/demo.service.js';
+
+const SHUTDOWN_GRACE_MS = 20_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log, { owner: 'server' });
+  const ctx: ServiceContext = { db: database.db, config, log, now: () => new Date(), actor: SYSTEM_ACTOR };
+
+  let scheduler: JobScheduler | undefined;
+  if (config.areJobsEnabled) {
+    scheduler = startJobScheduler(ctx, JOBS);
+    await scheduler.startupRuns;
+  }
+  if (config.isDemoMode) await seedDemoData(ctx);
+
+  const server = await listen(createApp({ db: database.db, config, log }), config).catch(async (error: unknown) => {
+    await scheduler?.stop();
+    await database.close();
+    throw error;
+  });
+  await printBanner(ctx, database);
+  installShutdown(server, log, async () => {
+    await scheduler?.stop();
+    await database.close();
+  });
+}
+
+function listen(app: ReturnType<typeof createApp>, config: AppConfig): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(config.port, config.host);
+    server.once('listening', () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new StartupError(`Port ${config.port} on ${config.host} is already in use — stop the other process or set PORT`));
+      } else if (error.code === 'EACCES') {
+        reject(new StartupError(`Not allowed to listen on ${config.host}:${config.port} — choose a PORT above 1024`));
+      } else reject(error);
+    });
+  });
+}
+
+async function printBanner(ctx: ServiceContext, database: OpenDatabase): Promise<void> {
+  const lines = [
+    '',
+    `  Supply Hub is running at ${ctx.config.publicUrl}`,
+    `  Back office: ${ctx.config.publicUrl}/admin    Health: ${ctx.config.publicUrl}/api/health`,
+    `  Database: ${database.description}`,
+  ];
+  if (ctx.config.isDemoMode) {
+    const demo = await readDemoData(ctx);
+    lines.push('', `  Demo mode — every demo account uses the password ${demo.password}`);
+    for (const user of demo.users) {
+      lines.push(`    ${user.roles.join(', ').padEnd(16)} ${user.email}${user.approved ? '' : '  (awaiting approval)'}`);
+    }
+  }
+  lines.push('', '  Stop with Ctrl+C.', '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop jobs and the database, exit 0. */
+function installShutdown(server: Server, log: Logger, releaseResources: () => Promise<void>): void {
+  let isShuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      releaseResources()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          log.error({ error: String(error) }, 'error while releasing resources');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+class StartupError extends Error {}
+
+main().catch((error: unknown) => {
+  const isExpected =
+    error instanceof ConfigError ||
+    error instanceof StartupError ||
+    error instanceof EmbeddedDatabaseError ||
+    error instanceof DatabaseUnavailableError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`supply-hub: ${isExpected ? message : `failed to start: ${message}`}\n`);
+  process.exit(1);
+});

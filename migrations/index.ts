@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+
+import * as createAccounts from './20261121000100_create_accounts.js';
+import * as createCatalog from './20261121000200_create_catalog.js';
+import * as createOrders from './20261121000300_create_orders.js';
+import * as createSettingsAndIntegration from './20261121000400_create_settings_and_integration.js';
+import * as createOperations from './20261121000500_create_operations.js';
+
+export interface NamedMigration extends Knex.Migration {
+  name: string;
+}
+
+/**
+ * Every migration, in order. Listed statically so the same code runs from TypeScript sources
+ * (tests, tsx) and from the compiled build, without Knex scanning a folder at run time.
+ * Landed migrations are immutable: change the schema with a new file.
+ */
+export const MIGRATIONS: readonly NamedMigration[] = [
+  { name: '20261121000100_create_accounts', ...createAccounts },
+  { name: '20261121000200_create_catalog', ...createCatalog },
+  { name: '20261121000300_create_orders', ...createOrders },
+  { name: '20261121000400_create_settings_and_integration', ...createSettingsAndIntegration },
+  { name: '20261121000500_create_operations', ...createOperations },
+];

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+
+type AuthTab = 'sign-in' | 'sign-up';
+
+export function SignInPage() {
+  const [tab, setTab] = useState<AuthTab>('sign-in');
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Paper elevation={3} sx={{ width: '100%', maxWidth: 420, p: 4 }}>
+        <Typography variant="h4" component="h1" align="center" sx={{ fontWeight: 700 }}>
+          supply hub
+        </Typography>
+        <Tabs value={tab} onChange={(_event, value: AuthTab) => setTab(value)} variant="fullWidth" sx={{ my: 3 }}>
+          <Tab label="Sign In" value="sign-in" />
+          <Tab label="Sign Up" value="sign-up" />
+        </Tabs>
+        {tab === 'sign-in' ? <SignInForm /> : <SignUpForm />}
+        <Typography variant="body2" color="text.secondary" align="center" sx={{ mt: 3 }}>
+          HIPAA Compliant • Secure • Encrypted
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function SamlDebugPage() {
+  return <PlaceholderPage title="SAML Debug" />;
+}

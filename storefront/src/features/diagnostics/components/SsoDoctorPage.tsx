@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function SsoDoctorPage() {
+  return <PlaceholderPage title="SSO Doctor" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function SettingsPage() {
+  return <PlaceholderPage title="Settings" />;
+}
