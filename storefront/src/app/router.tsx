@@ -1,42 +1,83 @@
 import { createBrowserRouter } from 'react-router-dom';
 
+import { LoadingScreen } from '../components/LoadingScreen';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { AuthCallbackPage } from '../features/auth/components/AuthCallbackPage';
 import { RoleRedirect } from '../features/auth/components/RoleRedirect';
-import { SignInPage } from '../features/auth/components/SignInPage';
-import { CatalogPage } from '../features/catalogue/components/CatalogPage';
-import { ProductPage } from '../features/catalogue/components/ProductPage';
-import { ProductionSettingsPage } from '../features/diagnostics/components/ProductionSettingsPage';
-import { SamlDebugPage } from '../features/diagnostics/components/SamlDebugPage';
-import { SsoDoctorPage } from '../features/diagnostics/components/SsoDoctorPage';
-import { OnboardingPage } from '../features/onboarding/components/OnboardingPage';
-import { PendingApprovalPage } from '../features/onboarding/components/PendingApprovalPage';
-import { OrdersPage } from '../features/orders/components/OrdersPage';
-import { ProfilePage } from '../features/profile/components/ProfilePage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
 
-// Route table: provider-portal.md §2 and admin-portal.md §2.1. Login and role guards come with the identity issue.
+const authCallback = {
+  Component: async () => (await import('../features/auth/components/AuthCallbackPage')).AuthCallbackPage,
+};
+
+// Route table: provider-portal.md §2 and admin-portal.md §2.1. Each screen loads as its own chunk.
+// Login and role guards come with the identity issue.
 export const router = createBrowserRouter([
   {
+    HydrateFallback: LoadingScreen,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/login', element: <SignInPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      {
+        path: '/login',
+        lazy: { Component: async () => (await import('../features/auth/components/SignInPage')).SignInPage },
+      },
+      { path: '/auth/callback', lazy: authCallback },
       // Other return points of social and single sign-on (provider-portal §2).
-      { path: '/auth/saml/*', element: <AuthCallbackPage /> },
-      { path: '/saml/*', element: <AuthCallbackPage /> },
-      { path: '/app/*', element: <AuthCallbackPage /> },
-      { path: '/sso/*', element: <AuthCallbackPage /> },
-      { path: '/onboarding', element: <OnboardingPage /> },
-      { path: '/pending-approval', element: <PendingApprovalPage /> },
-      { path: '/catalog', element: <CatalogPage /> },
-      { path: '/product/:asin', element: <ProductPage /> },
-      { path: '/orders', element: <OrdersPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/sso-doctor', element: <SsoDoctorPage /> },
-      { path: '/saml-debug', element: <SamlDebugPage /> },
-      { path: '/production', element: <ProductionSettingsPage /> },
+      { path: '/auth/saml/*', lazy: authCallback },
+      { path: '/saml/*', lazy: authCallback },
+      { path: '/app/*', lazy: authCallback },
+      { path: '/sso/*', lazy: authCallback },
+      {
+        path: '/onboarding',
+        lazy: {
+          Component: async () => (await import('../features/onboarding/components/OnboardingPage')).OnboardingPage,
+        },
+      },
+      {
+        path: '/pending-approval',
+        lazy: {
+          Component: async () =>
+            (await import('../features/onboarding/components/PendingApprovalPage')).PendingApprovalPage,
+        },
+      },
+      {
+        path: '/catalog',
+        lazy: { Component: async () => (await import('../features/catalogue/components/CatalogPage')).CatalogPage },
+      },
+      {
+        path: '/product/:asin',
+        lazy: { Component: async () => (await import('../features/catalogue/components/ProductPage')).ProductPage },
+      },
+      {
+        path: '/orders',
+        lazy: { Component: async () => (await import('../features/orders/components/OrdersPage')).OrdersPage },
+      },
+      {
+        path: '/settings',
+        lazy: { Component: async () => (await import('../features/settings/components/SettingsPage')).SettingsPage },
+      },
+      {
+        path: '/profile',
+        lazy: { Component: async () => (await import('../features/profile/components/ProfilePage')).ProfilePage },
+      },
+      {
+        path: '/sso-doctor',
+        lazy: {
+          Component: async () => (await import('../features/diagnostics/components/SsoDoctorPage')).SsoDoctorPage,
+        },
+      },
+      {
+        path: '/saml-debug',
+        lazy: {
+          Component: async () => (await import('../features/diagnostics/components/SamlDebugPage')).SamlDebugPage,
+        },
+      },
+      {
+        // admin-portal §2.1: no route guard; the page itself shows Access Denied to non-admins.
+        path: '/production',
+        lazy: {
+          Component: async () =>
+            (await import('../features/diagnostics/components/ProductionSettingsPage')).ProductionSettingsPage,
+        },
+      },
       { path: '/', element: <RoleRedirect /> },
       { path: '/dashboard', element: <RoleRedirect /> },
       { path: '*', element: <RoleRedirect /> },

@@ -19,7 +19,7 @@ export class CatalogCsvError extends Error {
 export function parseCatalogCsv(text: string): CatalogCsvRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: false }) as unknown as typeof records;
+    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
   } catch (error) {
     const detail = error as { lines?: number; message?: string };
     throw new CatalogCsvError(`malformed CSV (${firstSentence(detail.message)})`, detail.lines);
@@ -32,6 +32,9 @@ export function parseCatalogCsv(text: string): CatalogCsvRow[] {
   const seenSkus = new Map<string, number>();
   return rows.map(({ record, info }) => {
     const line = info.lines;
+    if (record.length !== header.record.length) {
+      throw new CatalogCsvError(`has ${record.length} columns, the header has ${header.record.length}`, line);
+    }
     const cells = Object.fromEntries(
       header.record.map((column, index) => [column, emptyToUndefined(record[index])]),
     );

@@ -34,7 +34,7 @@ export async function readCatalogCsv(ctx: ServiceContext): Promise<CatalogCsvRow
  */
 export async function bootstrapCatalog(
   ctx: ServiceContext,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ReconciliationResult> {
   const csvRows = await readCatalogCsv(ctx);
   const now = ctx.now();
@@ -57,10 +57,19 @@ export async function bootstrapCatalog(
       result.db_active_count = activeNow + plan.inserts.length + plan.reactivations.length - plan.deactivations.length;
       return result;
     }
+    const total = plan.inserts.length + plan.updates.length;
+    options.onProgress?.(0, total);
     await queries.insertProducts(trx, plan.inserts, now);
-    for (const product of plan.updates) await queries.updateCatalogFields(trx, product, now);
+    options.onProgress?.(plan.inserts.length, total);
+    for (const [index, product] of plan.updates.entries()) {
+      await queries.updateCatalogFields(trx, product, now);
+      options.onProgress?.(plan.inserts.length + index + 1, total);
+    }
     await queries.setActive(trx, plan.reactivations, true, now);
     await queries.setActive(trx, plan.deactivations, false, now);
+    const hasChanges = result.upserted_count + result.reactivated_count + result.deactivated_count > 0;
+    result.db_active_count = await queries.countActiveProducts(trx);
+    if (!hasChanges) return result;
     await queries.insertReconciliation(
       trx,
       {
@@ -76,7 +85,6 @@ export async function bootstrapCatalog(
       now,
     );
     await recordAudit(ctx, { action: 'catalog.bootstrap', targetType: 'catalog', details: { ...result } }, trx);
-    result.db_active_count = await queries.countActiveProducts(trx);
     return result;
   });
 }

@@ -1,5 +1,6 @@
-import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router-dom';
+
+import { LoadingScreen } from '../../../components/LoadingScreen';
 
 /**
  * '/', '/dashboard' and unknown paths. There is no session API yet, so everyone goes to /login;
@@ -9,7 +10,7 @@ import { Navigate } from 'react-router-dom';
 export function RoleRedirect() {
   return (
     <>
-      <Typography sx={{ p: 4 }}>Loading</Typography>
+      <LoadingScreen />
       <Navigate to="/login" replace />
     </>
   );

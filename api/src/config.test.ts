@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRETS = { SESSION_SECRET: 'x'.repeat(40), SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) };
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('loadConfig', () => {
+  it('starts from defaults: port 3000 on 127.0.0.1, embedded database, demo mode off', () => {
+    const config = loadConfig({ ...SECRETS });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: undefined, isDemoMode: false });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('names the variable that is wrong, in one line', () => {
+    const message = configError({ ...SECRETS, PORT: 'eighty' });
+    expect(message).toMatch(/^Configuration error: PORT /);
+    expect(message).not.toContain('\n');
+    expect(configError({ ...SECRETS, DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
+  });
+
+  it('requires the secrets outside demo mode', () => {
+    expect(configError({ SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(/SESSION_SECRET is required outside demo mode/);
+    expect(configError({ SESSION_SECRET: 'short', SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(/SESSION_SECRET must be at least 32/);
+  });
+
+  it('refuses demo mode in production unless explicitly allowed', () => {
+    const env = { ...SECRETS, DEMO_MODE: 'true', NODE_ENV: 'production' };
+    expect(configError(env)).toMatch(/ALLOW_DEMO_MODE_IN_PRODUCTION/);
+    expect(loadConfig({ ...env, ALLOW_DEMO_MODE_IN_PRODUCTION: 'true' }).isDemoMode).toBe(true);
+  });
+});

@@ -1,0 +1,21 @@
+/** Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules, set by `npm run test:jest`). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'es6' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/api/src', '<rootDir>/migrations'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  globalSetup: '<rootDir>/api/src/test-support/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/api/src/test-support/jest-global-teardown.mjs',
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

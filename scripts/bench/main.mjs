@@ -1,0 +1,28 @@
+// Runs one benchmark by name: `npm run bench -- <name> [options]`. Each benchmark is its own file
+// exporting `run(args)`, which resolves to the process exit code.
+const BENCHMARKS = {
+  startup: {
+    load: () => import('./startup.mjs'),
+    summary: 'cold and warm start to healthy, idle memory, graceful shutdown (embedded PostgreSQL)',
+  },
+};
+
+const USAGE = `Usage: npm run bench -- <name> [--json]   (benchmarks: ${Object.keys(BENCHMARKS).join(', ')})`;
+
+function printHelp() {
+  const lines = [USAGE, ''];
+  for (const [name, { summary }] of Object.entries(BENCHMARKS)) lines.push(`  ${name.padEnd(10)} ${summary}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const [name, ...args] = process.argv.slice(2);
+
+if (name === '--help' || name === '-h' || name === 'help') {
+  printHelp();
+} else if (name === undefined || !Object.hasOwn(BENCHMARKS, name)) {
+  process.stderr.write(`${name === undefined ? 'No benchmark named.' : `Unknown benchmark "${name}".`}\n${USAGE}\n`);
+  process.exitCode = 2;
+} else {
+  const { run } = await BENCHMARKS[name].load();
+  process.exitCode = await run(args);
+}

@@ -1,0 +1,37 @@
+// Plain-text table and number formatting shared by the benchmarks.
+
+export function formatSeconds(ms) {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatMb(mb) {
+  return `${mb.toFixed(1)} MB`;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Rows are { name, value, target, pass }; a row without `pass` is informational (target "info").
+ * Returns the table as a string with a header and aligned columns.
+ */
+export function formatTable(rows) {
+  const cells = rows.map((row) => [
+    row.name,
+    row.value,
+    row.target ?? 'info',
+    row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
+  ]);
+  const header = ['Metric', 'Value', 'Target', 'Result'];
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
+  const line = (cell) =>
+    cell
+      .map((text, column) => text.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(header), rule, ...cells.map(line)].join('\n');
+}

@@ -1,0 +1,123 @@
+// Starts the built server as a child process, waits for /api/health, and stops it with SIGTERM.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const SERVER_ENTRY = 'api/dist/api/src/server.js';
+const POLL_INTERVAL_MS = 100;
+const OUTPUT_TAIL_LINES = 40;
+
+/** A port the OS reports free right now on 127.0.0.1. */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function serverEnv({ dataDir, port }) {
+  const env = { ...process.env };
+  // An inherited DATABASE_URL would bypass the embedded database this benchmark measures.
+  for (const key of ['DATABASE_URL', 'NODE_ENV', 'PUBLIC_URL', 'DATA_DIR', 'PORT', 'HOST']) delete env[key];
+  return { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn' };
+}
+
+/**
+ * Spawns `node api/dist/api/src/server.js` from the repository root in its own process group, so
+ * the server and its embedded PostgreSQL can be killed together if something goes wrong.
+ */
+export function startServer({ repoRoot, dataDir, port }) {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: repoRoot,
+    env: serverEnv({ dataDir, port }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  const keepTail = (chunk) => {
+    tail.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - OUTPUT_TAIL_LINES));
+  };
+  child.stdout.on('data', keepTail);
+  child.stderr.on('data', keepTail);
+
+  const server = { child, pid: child.pid, port, dataDir, startedAt, tail, exit: undefined };
+  server.exited = new Promise((resolve) => {
+    child.once('error', (error) => {
+      server.exit ??= { code: null, signal: null, error, at: performance.now() };
+      resolve(server.exit);
+    });
+    child.once('exit', (code, signal) => {
+      server.exit ??= { code, signal, at: performance.now() };
+      resolve(server.exit);
+    });
+  });
+  return server;
+}
+
+/** Status code of GET /api/health, or undefined when nothing answers yet. No keep-alive. */
+function healthStatus(port) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * Polls /api/health every 100 ms until it answers 200. Resolves with ms from spawn to that answer
+ * and, as a milestone, ms until the embedded PostgreSQL wrote its postmaster.pid.
+ */
+export async function waitForHealthy(server, { timeoutMs }) {
+  const pidFile = path.join(server.dataDir, 'pg', 'postmaster.pid');
+  let postgresUpMs;
+  for (;;) {
+    const now = performance.now() - server.startedAt;
+    if (postgresUpMs === undefined && existsSync(pidFile)) postgresUpMs = now;
+    if (server.exit) throw new StartFailure(`the server exited (${describeExit(server.exit)}) before it was healthy`);
+    if (now > timeoutMs) throw new StartFailure(`the server was not healthy within ${timeoutMs / 1000} s`);
+    if ((await healthStatus(server.port)) === 200) {
+      return { healthyMs: performance.now() - server.startedAt, postgresUpMs };
+    }
+    await Promise.race([sleep(POLL_INTERVAL_MS), server.exited]);
+  }
+}
+
+/** SIGTERM to the server alone (not its group): the server must stop its PostgreSQL itself. */
+export async function stopServer(server, { timeoutMs }) {
+  const sentAt = performance.now();
+  if (!server.exit) process.kill(server.pid, 'SIGTERM');
+  const exit = await Promise.race([server.exited, sleep(timeoutMs).then(() => undefined)]);
+  if (!exit) {
+    killServerGroup(server);
+    return { timedOut: true, ms: performance.now() - sentAt, code: null, signal: null };
+  }
+  return { timedOut: false, ms: Math.max(0, exit.at - sentAt), code: exit.code, signal: exit.signal };
+}
+
+export function killServerGroup(server) {
+  try {
+    process.kill(-server.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+export function describeExit(exit) {
+  if (exit.error) return `spawn failed: ${exit.error.message}`;
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+export class StartFailure extends Error {}
