@@ -28,7 +28,6 @@ function RedirectToDashboard() {
 export function App() {
   return (
     <Admin
-      basename="/admin"
       title="Supply Hub"
       disableTelemetry
       requireAuth

@@ -99,7 +99,8 @@ export async function waitForHealthy(server, { timeoutMs }) {
 export async function stopServer(server, { timeoutMs }) {
   const sentAt = performance.now();
   if (!server.exit) process.kill(server.pid, 'SIGTERM');
-  const exit = await Promise.race([server.exited, sleep(timeoutMs).then(() => undefined)]);
+  // An unref'd timer: a pending timeout must not keep the benchmark alive after the server exits.
+  const exit = await Promise.race([server.exited, sleep(timeoutMs, undefined, { ref: false })]);
   if (!exit) {
     killServerGroup(server);
     return { timedOut: true, ms: performance.now() - sentAt, code: null, signal: null };

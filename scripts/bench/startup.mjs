@@ -66,7 +66,9 @@ export async function run(args) {
     const message = error instanceof Error ? error.message : String(error);
     const serverOutput = session.server?.tail ?? [];
     if (asJson) {
-      process.stdout.write(`${JSON.stringify({ benchmark: 'startup', pass: false, error: message, serverOutput }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ benchmark: 'startup', pass: false, error: message, serverOutput }, null, 2)}\n`,
+      );
     } else {
       const tail = serverOutput.length > 0 ? `\nLast server output:\n  ${serverOutput.join('\n  ')}` : '';
       process.stderr.write(`startup benchmark failed: ${message}${tail}\n`);
@@ -193,7 +195,9 @@ function toJson({ first, warmStartMs, serverRssKb, postgres, shutdowns }, rows, 
       timedOut: stop.timedOut,
       leftoverPostgres: stop.leftoverPostgres,
     })),
-    checks: rows.filter((row) => row.pass !== undefined).map(({ name, value, target, pass }) => ({ name, value, target, pass })),
+    checks: rows
+      .filter((row) => row.pass !== undefined)
+      .map(({ name, value, target, pass }) => ({ name, value, target, pass })),
     targets: TARGETS,
   };
 }

@@ -34,8 +34,9 @@ export async function withServiceContext<T>(
   options: { migrate?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig(process.env, { isCli: true });
-  // Logs go to stderr at warn level so stdout stays clean for --json and --stdout.
-  const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', process.stderr);
+  // Logs go to stderr, errors only unless LOG_LEVEL says otherwise: stdout stays clean for --json
+  // and --stdout, and a failure reads as the one line reportCliError prints.
+  const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'error', process.stderr);
   const database = await openDatabase(config, log, { owner: 'cli', migrate: options.migrate ?? true });
   const ctx: ServiceContext = {
     db: database.db,

@@ -7,8 +7,15 @@ export type Db = Knex;
 // but BIGINT counts are safe as numbers at our scale.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createDb(url: string, pool: { min?: number; max?: number } = {}): Db {
+/** Where Knex's own warnings go; without one they are dropped rather than printed with console.log. */
+interface KnexLogSink {
+  warn(message: string): void;
+}
+
+export function createDb(url: string, pool: { min?: number; max?: number } = {}, sink?: KnexLogSink): Db {
+  const forward = (message: unknown) => sink?.warn(String(message).split('\n')[0] ?? '');
   return knexFactory({
+    log: { warn: forward, error: forward, deprecate: forward, debug: () => {} },
     client: 'pg',
     connection: { connectionString: url, application_name: 'supply-hub' },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },

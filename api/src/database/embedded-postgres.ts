@@ -74,7 +74,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     log.info({ dir: pgDir }, 'initialising embedded PostgreSQL (first start)');
     await server.initialise().catch((error: unknown) => {
       throw new EmbeddedDatabaseError(
-        `Could not initialise PostgreSQL in ${pgDir}: ${firstLine(error)} — remove the folder or set DATA_DIR to another one`,
+        `Could not initialise PostgreSQL in ${pgDir}: ${firstLine(error)} — remove the folder or set DATA_DIR to another one${isRoot ? ' (as root, PostgreSQL runs as the postgres user, which must be able to enter every parent folder)' : ''}`,
       );
     });
   }

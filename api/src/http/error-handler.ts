@@ -51,5 +51,5 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 };
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(AppError.notFound(`No API route for ${req.method} ${req.path}`, 'ROUTE_NOT_FOUND'));
+  next(AppError.notFound(`No API route for ${req.method} ${req.originalUrl.split('?')[0]}`, 'ROUTE_NOT_FOUND'));
 };

@@ -1,9 +1,9 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
-import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Menu } from 'react-admin';
 
 import { CatalogPage, DashboardPage, OrdersPage, ReportsPage, SettingsPage, UsersPage } from '../pages';

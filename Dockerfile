@@ -1,0 +1,42 @@
+# syntax=docker/dockerfile:1
+
+# Supply Hub: one image serving the API, the storefront (/) and the back office (/admin).
+# Needs an external PostgreSQL through DATABASE_URL (see docker-compose.yml), plus
+# SESSION_SECRET and SETTINGS_ENCRYPTION_KEY.
+
+# ---- build: all dependencies, compile the API and both frontends ----
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY storefront/package.json storefront/
+COPY backoffice/package.json backoffice/
+RUN --mount=type=cache,target=/root/.npm npm ci
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies and the built output only ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/storage
+WORKDIR /app
+# The lockfile names every workspace, so npm ci needs all three package.json files.
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY storefront/package.json storefront/
+COPY backoffice/package.json backoffice/
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+# The server finds its root by seeds/ and api/ and reads the catalogue and demo data from seeds/.
+COPY seeds ./seeds
+# api/dist also holds the compiled migrations (api/dist/migrations).
+COPY --from=build /app/api/dist ./api/dist
+COPY --from=build /app/storefront/dist ./storefront/dist
+COPY --from=build /app/backoffice/dist ./backoffice/dist
+RUN mkdir -p /app/storage && chown node:node /app/storage
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((res) => process.exit(res.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "api/dist/api/src/server.js"]

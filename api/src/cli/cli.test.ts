@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { REPO_ROOT } from '../config.js';
+import { runTs } from '../test-support/processes.js';
+import { createIsolatedDatabase, writeTempFile } from '../test-support/test-context.js';
+
+const cli = (args: string[], env: Record<string, string> = {}) => runTs('cli/main.ts', args, env);
+
+describe('the operators’ CLI against PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
+  });
+  afterAll(() => database.drop());
+
+  it('bootstraps the catalogue; the audit then reports 154 perfect; a second bootstrap changes nothing', async () => {
+    const first = await cli(['catalog:bootstrap', '--json'], env);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ upserted_count: 154, db_active_count: 154 });
+    const audit = await cli(['catalog:audit', '--json'], env);
+    expect(JSON.parse(audit.stdout)).toMatchObject({ csv_count: 154, db_active_count: 154, status: 'perfect' });
+    const second = await cli(['catalog:bootstrap', '--json'], env);
+    expect(JSON.parse(second.stdout)).toMatchObject({ upserted_count: 0, reactivated_count: 0, deactivated_count: 0 });
+  });
+
+  it('creates, approves and re-roles a user through the same services as the API', async () => {
+    const created = await cli(
+      ['users:create', '--email', 'cli.nurse@test.supplyhub.test', '--password', 'secret-pass', '--first-name', 'Cli', '--last-name', 'Nurse', '--role', 'nurse', '--role', 'provider', '--json'],
+      env,
+    );
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ roles: ['nurse', 'provider'], onboarding_approved: false });
+    expect(created.stdout + created.stderr).not.toContain('secret-pass');
+    expect((await cli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], env)).stdout).toContain('is approved');
+    expect((await cli(['users:revoke-role', '--email', 'cli.nurse@test.supplyhub.test', '--role', 'nurse'], env)).stdout).toContain('roles now provider');
+    const actions = await database.db('audit_events').where('actor_label', 'like', 'cli:%').where('action', 'like', 'user.%').pluck('action');
+    expect(actions).toEqual(expect.arrayContaining(['user.create', 'user.approve', 'user.role.revoke']));
+  });
+
+  it('exports the active catalogue with the spec’s columns', async () => {
+    const result = await cli(['catalog:export', '--stdout'], env);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toBe('"asin","sku","title","price","amazon_url"');
+    expect(lines).toHaveLength(155);
+  });
+
+  it('answers bad input with one clear line and a non-zero exit code, writing nothing', async () => {
+    const unknownFlag = await cli(['catalog:audit', '--colour'], env);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toMatch(/unknown option '--colour'/);
+
+    const badRole = await cli(['users:grant-role', '--email', 'x@test.supplyhub.test', '--role', 'wizard'], env);
+    expect(badRole.code).toBe(2);
+
+    const missingUser = await cli(['users:approve', '--email', 'nobody@test.supplyhub.test'], env);
+    expect(missingUser.code).toBe(1);
+    expect(missingUser.stderr.trim()).toBe('supply-hub: No account with the e-mail nobody@test.supplyhub.test');
+
+    const lines = readFileSync(path.join(REPO_ROOT, 'seeds', 'catalog.csv'), 'utf8').split('\n');
+    lines[10] = lines[10]!.replace(/^B0[A-Z0-9]{8}/, 'b0lowercase');
+    const before = await database.db('products').max('updated_at as latest').first();
+    const malformed = await cli(['catalog:bootstrap'], { ...env, CATALOG_CSV_PATH: writeTempFile('catalog.csv', lines.join('\n')) });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr.trim()).toMatch(/^supply-hub: line 11: asin must be an ASIN/);
+    expect(await database.db('products').max('updated_at as latest').first()).toEqual(before);
+
+    const unreachable = await cli(['catalog:audit'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', NODE_ENV: 'test' });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unreachable.stderr).toMatch(/^supply-hub: Cannot reach the database at 127.0.0.1:1\/none/);
+  });
+
+  it('lists and runs jobs', async () => {
+    const listed = JSON.parse((await cli(['jobs:list', '--json'], env)).stdout) as { name: string }[];
+    expect(listed.map((job) => job.name)).toEqual(['catalog-bootstrap', 'catalog-reseed', 'expired-session-cleanup']);
+    const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
+    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });
+    const unknown = await cli(['jobs:run', 'make-coffee'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("unknown job 'make-coffee'");
+  });
+});
