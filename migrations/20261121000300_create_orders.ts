@@ -42,7 +42,11 @@ export async function up(knex: Knex): Promise<void> {
     table.check('total_amount >= 0', [], 'orders_total_amount_check');
     table.check(`ship_to_state IS NULL OR ship_to_state ~ '^[A-Z]{2}$'`, [], 'orders_ship_to_state_check');
     table.check(`ship_to_country IS NULL OR ship_to_country ~ '^[A-Z]{2}$'`, [], 'orders_ship_to_country_check');
-    table.check(`approval_source IS NULL OR approval_source IN ('admin', 'system')`, [], 'orders_approval_source_check');
+    table.check(
+      `approval_source IS NULL OR approval_source IN ('admin', 'system')`,
+      [],
+      'orders_approval_source_check',
+    );
     table.check(`status <> 'rejected' OR rejection_reason IS NOT NULL`, [], 'orders_rejection_reason_check');
   });
   // order_number is derived from display_seq, so neither can ever repeat or disagree.

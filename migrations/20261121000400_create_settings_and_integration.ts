@@ -13,7 +13,11 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.check('id = 1', [], 'punchout_settings_singleton_check');
     table.check(`punchout_url IS NULL OR punchout_url ~ '^(http|https)://'`, [], 'punchout_settings_url_check');
-    table.check(`test_punchout_url IS NULL OR test_punchout_url ~ '^(http|https)://'`, [], 'punchout_settings_test_url_check');
+    table.check(
+      `test_punchout_url IS NULL OR test_punchout_url ~ '^(http|https)://'`,
+      [],
+      'punchout_settings_test_url_check',
+    );
   });
 
   await knex.schema.createTable('company_settings', (table) => {

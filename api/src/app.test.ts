@@ -18,7 +18,9 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     const deadDb = createDb('postgres://postgres@127.0.0.1:1/nowhere', { max: 1 });
-    const response = await request(createApp({ db: deadDb, config: testConfig(), log: silentLog })).get('/api/health').expect(503);
+    const response = await request(createApp({ db: deadDb, config: testConfig(), log: silentLog }))
+      .get('/api/health')
+      .expect(503);
     expect(response.body).toMatchObject({ status: 'degraded', db: 'unreachable' });
     await deadDb.destroy();
   });
@@ -27,14 +29,26 @@ describe('GET /api/health', () => {
 describe('the API error model', () => {
   it('answers an unknown API route with a 404 error body and a request id', async () => {
     const response = await request(app).get('/api/nothing-here').expect(404);
-    expect(response.body).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'No API route for GET /api/nothing-here', requestId: expect.any(String) });
+    expect(response.body).toEqual({
+      code: 'ROUTE_NOT_FOUND',
+      message: 'No API route for GET /api/nothing-here',
+      requestId: expect.any(String),
+    });
     expect(response.headers['x-request-id']).toBe(response.body.requestId);
   });
 
   it('refuses malformed JSON with 400 and oversized bodies with 413, without leaking internals', async () => {
-    const malformed = await request(app).post('/api/health').set('Content-Type', 'application/json').send('{"a":').expect(400);
+    const malformed = await request(app)
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{"a":')
+      .expect(400);
     expect(malformed.body.code).toBe('MALFORMED_JSON');
-    const huge = await request(app).post('/api/health').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(200_000) })).expect(413);
+    const huge = await request(app)
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(200_000) }))
+      .expect(413);
     expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(JSON.stringify(huge.body)).not.toMatch(/node_modules|at \w+ \(/);
   });

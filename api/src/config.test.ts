@@ -29,8 +29,12 @@ describe('loadConfig', () => {
   });
 
   it('requires the secrets outside demo mode', () => {
-    expect(configError({ SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(/SESSION_SECRET is required outside demo mode/);
-    expect(configError({ SESSION_SECRET: 'short', SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(/SESSION_SECRET must be at least 32/);
+    expect(configError({ SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(
+      /SESSION_SECRET is required outside demo mode/,
+    );
+    expect(configError({ SESSION_SECRET: 'short', SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(
+      /SESSION_SECRET must be at least 32/,
+    );
   });
 
   it('refuses demo mode in production unless explicitly allowed', () => {

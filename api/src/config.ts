@@ -67,10 +67,7 @@ export class ConfigError extends Error {}
  * Parses the environment once at boot. A bad or missing variable throws a ConfigError whose
  * message is one line naming the variable, so the entry point can print it and exit non-zero.
  */
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  options: { isCli?: boolean } = {},
-): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCli?: boolean } = {}): AppConfig {
   const parsed = envSchema.safeParse(stripEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

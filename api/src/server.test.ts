@@ -46,7 +46,9 @@ describe('the server on its embedded PostgreSQL', () => {
 
     const busy = await runTs('server.ts', [], { ...env, PORT: port });
     expect(busy.code).toBe(1);
-    expect(busy.stderr.trim()).toBe(`supply-hub: Port ${port} on 127.0.0.1 is already in use — stop the other process or set PORT`);
+    expect(busy.stderr.trim()).toBe(
+      `supply-hub: Port ${port} on 127.0.0.1 is already in use — stop the other process or set PORT`,
+    );
 
     second.kill('SIGTERM');
     expect(await waitForExit(second)).toBe(0);
@@ -65,7 +67,9 @@ describe('the server on its embedded PostgreSQL', () => {
     writeFileSync(path.join(occupied, 'pg', 'holiday-photos.txt'), 'not a database');
     const result = await runTs('server.ts', [], { ...env, DATA_DIR: occupied, PORT: String(await freePort()) });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toMatch(/^supply-hub: The data folder .*pg holds files that are not a PostgreSQL database/);
+    expect(result.stderr.trim()).toMatch(
+      /^supply-hub: The data folder .*pg holds files that are not a PostgreSQL database/,
+    );
     rmSync(occupied, { recursive: true, force: true });
   });
 

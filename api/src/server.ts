@@ -43,7 +43,11 @@ function listen(app: ReturnType<typeof createApp>, config: AppConfig): Promise<S
     server.once('listening', () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        reject(new StartupError(`Port ${config.port} on ${config.host} is already in use — stop the other process or set PORT`));
+        reject(
+          new StartupError(
+            `Port ${config.port} on ${config.host} is already in use — stop the other process or set PORT`,
+          ),
+        );
       } else if (error.code === 'EACCES') {
         reject(new StartupError(`Not allowed to listen on ${config.host}:${config.port} — choose a PORT above 1024`));
       } else reject(error);
@@ -62,7 +66,9 @@ async function printBanner(ctx: ServiceContext, database: OpenDatabase): Promise
     const demo = await readDemoData(ctx);
     lines.push('', `  Demo mode — every demo account uses the password ${demo.password}`);
     for (const user of demo.users) {
-      lines.push(`    ${user.roles.join(', ').padEnd(16)} ${user.email}${user.approved ? '' : '  (awaiting approval)'}`);
+      lines.push(
+        `    ${user.roles.join(', ').padEnd(16)} ${user.email}${user.approved ? '' : '  (awaiting approval)'}`,
+      );
     }
   }
   lines.push('', '  Stop with Ctrl+C.', '');

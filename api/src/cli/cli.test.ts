@@ -30,15 +30,38 @@ describe('the operators’ CLI against PostgreSQL', () => {
 
   it('creates, approves and re-roles a user through the same services as the API', async () => {
     const created = await cli(
-      ['users:create', '--email', 'cli.nurse@test.supplyhub.test', '--password', 'secret-pass', '--first-name', 'Cli', '--last-name', 'Nurse', '--role', 'nurse', '--role', 'provider', '--json'],
+      [
+        'users:create',
+        '--email',
+        'cli.nurse@test.supplyhub.test',
+        '--password',
+        'secret-pass',
+        '--first-name',
+        'Cli',
+        '--last-name',
+        'Nurse',
+        '--role',
+        'nurse',
+        '--role',
+        'provider',
+        '--json',
+      ],
       env,
     );
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ roles: ['nurse', 'provider'], onboarding_approved: false });
     expect(created.stdout + created.stderr).not.toContain('secret-pass');
-    expect((await cli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], env)).stdout).toContain('is approved');
-    expect((await cli(['users:revoke-role', '--email', 'cli.nurse@test.supplyhub.test', '--role', 'nurse'], env)).stdout).toContain('roles now provider');
-    const actions = await database.db('audit_events').where('actor_label', 'like', 'cli:%').where('action', 'like', 'user.%').pluck('action');
+    expect((await cli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], env)).stdout).toContain(
+      'is approved',
+    );
+    expect(
+      (await cli(['users:revoke-role', '--email', 'cli.nurse@test.supplyhub.test', '--role', 'nurse'], env)).stdout,
+    ).toContain('roles now provider');
+    const actions = await database
+      .db('audit_events')
+      .where('actor_label', 'like', 'cli:%')
+      .where('action', 'like', 'user.%')
+      .pluck('action');
     expect(actions).toEqual(expect.arrayContaining(['user.create', 'user.approve', 'user.role.revoke']));
   });
 
@@ -64,12 +87,18 @@ describe('the operators’ CLI against PostgreSQL', () => {
     const lines = readFileSync(path.join(REPO_ROOT, 'seeds', 'catalog.csv'), 'utf8').split('\n');
     lines[10] = lines[10]!.replace(/^B0[A-Z0-9]{8}/, 'b0lowercase');
     const before = await database.db('products').max('updated_at as latest').first();
-    const malformed = await cli(['catalog:bootstrap'], { ...env, CATALOG_CSV_PATH: writeTempFile('catalog.csv', lines.join('\n')) });
+    const malformed = await cli(['catalog:bootstrap'], {
+      ...env,
+      CATALOG_CSV_PATH: writeTempFile('catalog.csv', lines.join('\n')),
+    });
     expect(malformed.code).toBe(1);
     expect(malformed.stderr.trim()).toMatch(/^supply-hub: line 11: asin must be an ASIN/);
     expect(await database.db('products').max('updated_at as latest').first()).toEqual(before);
 
-    const unreachable = await cli(['catalog:audit'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', NODE_ENV: 'test' });
+    const unreachable = await cli(['catalog:audit'], {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      NODE_ENV: 'test',
+    });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
     expect(unreachable.stderr).toMatch(/^supply-hub: Cannot reach the database at 127.0.0.1:1\/none/);

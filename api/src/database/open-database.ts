@@ -26,7 +26,11 @@ export async function openDatabase(
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, log, owner: options.owner });
   const url = config.databaseUrl ?? embedded?.url ?? '';
-  const db = createDb(url, { max: options.owner === 'cli' ? 4 : 20 }, { warn: (message) => log.warn({ source: 'knex' }, message) });
+  const db = createDb(
+    url,
+    { max: options.owner === 'cli' ? 4 : 20 },
+    { warn: (message) => log.warn({ source: 'knex' }, message) },
+  );
   const description = embedded ? `embedded PostgreSQL in ${config.dataDir}` : describeDatabaseUrl(url);
   const close = async () => {
     await db.destroy();

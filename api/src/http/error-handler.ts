@@ -8,7 +8,11 @@ import { describeError } from './describe-error.js';
 /** PostgreSQL error codes that are the client's fault, mapped to a stable code and a plain message. */
 const DATABASE_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   '23505': { status: 409, code: 'DUPLICATE', message: 'A record with the same unique value already exists' },
-  '23503': { status: 409, code: 'REFERENCE_CONFLICT', message: 'The record refers to, or is referred to by, another record' },
+  '23503': {
+    status: 409,
+    code: 'REFERENCE_CONFLICT',
+    message: 'The record refers to, or is referred to by, another record',
+  },
   '23514': { status: 400, code: 'CONSTRAINT_VIOLATION', message: 'A value is out of the allowed range' },
   '22P02': { status: 400, code: 'INVALID_VALUE', message: 'A value has the wrong format' },
 };
@@ -30,7 +34,8 @@ export function toAppError(error: unknown): AppError {
   }
   // body-parser errors carry a status and a type
   if (maybe.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
-  if (maybe.type === 'entity.parse.failed') return new AppError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
+  if (maybe.type === 'entity.parse.failed')
+    return new AppError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
   return new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the error has been logged');
 }
 

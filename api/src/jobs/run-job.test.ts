@@ -39,7 +39,10 @@ describe('runJob', () => {
     const job = testJob(`slow-${Date.now()}`, () => new Promise((resolve) => (release = () => resolve({}))));
     const first = runJob(ctx, job, 'manual');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await runJob(ctx, job, 'manual')).toMatchObject({ outcome: 'skipped', reason: 'already running on another instance' });
+    expect(await runJob(ctx, job, 'manual')).toMatchObject({
+      outcome: 'skipped',
+      reason: 'already running on another instance',
+    });
     release();
     expect(await first).toMatchObject({ outcome: 'success' });
   });
@@ -49,6 +52,9 @@ describe('runJob', () => {
       throw new Error('supplier feed unreachable');
     });
     expect(await runJob(ctx, job, 'manual')).toMatchObject({ outcome: 'failed', error: 'supplier feed unreachable' });
-    expect(await db('job_runs').where({ job_name: job.name }).first('outcome', 'error')).toEqual({ outcome: 'failed', error: 'supplier feed unreachable' });
+    expect(await db('job_runs').where({ job_name: job.name }).first('outcome', 'error')).toEqual({
+      outcome: 'failed',
+      error: 'supplier feed unreachable',
+    });
   });
 });

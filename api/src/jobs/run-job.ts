@@ -44,7 +44,12 @@ export async function runJob(
     );
     const claimed = claim.rows[0];
     if (!claimed) {
-      return { job_name: job.name, outcome: 'skipped', counts: {}, reason: 'this tick already ran on another instance' };
+      return {
+        job_name: job.name,
+        outcome: 'skipped',
+        counts: {},
+        reason: 'this tick already ran on another instance',
+      };
     }
     try {
       const counts = await job.run(ctx);
@@ -54,7 +59,10 @@ export async function runJob(
     } catch (error) {
       const described = describeError(error);
       const message = String(described.message ?? 'unknown error');
-      await ctx.db('job_runs').where({ id: claimed.id }).update({ outcome: 'failed', error: message, finished_at: ctx.now() });
+      await ctx
+        .db('job_runs')
+        .where({ id: claimed.id })
+        .update({ outcome: 'failed', error: message, finished_at: ctx.now() });
       ctx.log.error({ job: job.name, trigger, error: described }, 'job failed');
       return { job_name: job.name, outcome: 'failed', counts: {}, error: message };
     }

@@ -49,7 +49,9 @@ export async function createIsolatedDatabase(): Promise<{ db: Db; url: string; d
   const name = `${info.name}_iso_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: info.adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(info.template)}`);
+  await admin.query(
+    `CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(info.template)}`,
+  );
   await admin.end();
   const url = new URL(info.adminUrl);
   url.pathname = `/${name}`;

@@ -40,7 +40,11 @@ async function prepare(): Promise<void> {
     if (await isReachable(LOCAL_SERVER_URL)) adminUrl = LOCAL_SERVER_URL;
     else {
       embeddedDataDir = path.join(REPO_ROOT, '.test-data');
-      const embedded = await startEmbeddedPostgres({ dataDir: embeddedDataDir, log: createLogger('warn', process.stderr), owner: 'cli' });
+      const embedded = await startEmbeddedPostgres({
+        dataDir: embeddedDataDir,
+        log: createLogger('warn', process.stderr),
+        owner: 'cli',
+      });
       adminUrl = embedded.url.replace(/\/[^/]+$/, '/postgres');
     }
   }
@@ -51,9 +55,13 @@ async function prepare(): Promise<void> {
   await createMigratedDatabase(adminUrl, `${name}_template`);
   const admin2 = new pg.Client({ connectionString: adminUrl });
   await admin2.connect();
-  await admin2.query(`CREATE DATABASE ${admin2.escapeIdentifier(name)} TEMPLATE ${admin2.escapeIdentifier(`${name}_template`)}`);
+  await admin2.query(
+    `CREATE DATABASE ${admin2.escapeIdentifier(name)} TEMPLATE ${admin2.escapeIdentifier(`${name}_template`)}`,
+  );
   await admin2.end();
-  process.stdout.write(JSON.stringify({ url, adminUrl, name, template: `${name}_template`, templateUrl, embeddedDataDir }));
+  process.stdout.write(
+    JSON.stringify({ url, adminUrl, name, template: `${name}_template`, templateUrl, embeddedDataDir }),
+  );
 }
 
 async function createMigratedDatabase(adminUrl: string, name: string): Promise<void> {
@@ -70,7 +78,9 @@ async function createMigratedDatabase(adminUrl: string, name: string): Promise<v
 async function drop(adminUrl: string, name: string, embeddedDataDir?: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const found = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${name}%`]);
+  const found = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    `${name}%`,
+  ]);
   for (const { datname } of found.rows) {
     await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(datname)} WITH (FORCE)`);
   }

@@ -92,7 +92,9 @@ export function registerCatalogCommands(program: Command): void {
 
 function formatAudit(audit: CatalogAudit): string {
   const list = (asins: string[]) =>
-    asins.length === 0 ? 'none' : `${asins.slice(0, 10).join(', ')}${asins.length > 10 ? ` +${asins.length - 10} more` : ''}`;
+    asins.length === 0
+      ? 'none'
+      : `${asins.slice(0, 10).join(', ')}${asins.length > 10 ? ` +${asins.length - 10} more` : ''}`;
   return [
     `Status: ${audit.status === 'perfect' ? 'Perfect Match' : 'Mismatch'} (${audit.timestamp})`,
     `CSV Products: ${audit.csv_count}   DB Active: ${audit.db_active_count}   DB Total: ${audit.db_total_count}   Protected: ${audit.order_protected_count}`,

@@ -36,7 +36,9 @@ export function registerDbCommands(program: Command): void {
         async (ctx) => {
           const names = await rollbackMigrations(ctx.db, { all: Boolean(options.all) });
           output.result({ migrations: names }, () =>
-            names.length === 0 ? 'Nothing to roll back.' : `Rolled back:\n${names.map((name) => `  ${name}`).join('\n')}`,
+            names.length === 0
+              ? 'Nothing to roll back.'
+              : `Rolled back:\n${names.map((name) => `  ${name}`).join('\n')}`,
           );
         },
         { migrate: false },

@@ -47,8 +47,10 @@ export function registerJobCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const result = await runJob(ctx, job, 'manual');
-        output.result(result, () =>
-          `${result.job_name}: ${result.outcome}${result.reason ? ` (${result.reason})` : ''}${result.error ? ` — ${result.error}` : ''} ${JSON.stringify(result.counts)}`,
+        output.result(
+          result,
+          () =>
+            `${result.job_name}: ${result.outcome}${result.reason ? ` (${result.reason})` : ''}${result.error ? ` — ${result.error}` : ''} ${JSON.stringify(result.counts)}`,
         );
         if (result.outcome === 'failed') process.exitCode = 1;
       });

@@ -45,8 +45,10 @@ export function registerUserCommands(program: Command): void {
             department: options.department,
             isApproved: Boolean(options.approved),
           });
-          output.result(user, () =>
-            `Created ${user.email} (${user.roles.join(', ')})${user.onboarding_approved ? ', approved' : ', awaiting approval'}.`,
+          output.result(
+            user,
+            () =>
+              `Created ${user.email} (${user.roles.join(', ')})${user.onboarding_approved ? ', approved' : ', awaiting approval'}.`,
           );
         });
       },
@@ -62,8 +64,15 @@ export function registerUserCommands(program: Command): void {
     .action(async (options: { email: string; notes?: string; revoke?: boolean; json?: boolean }) => {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
-        const result = await setAccountApproval(ctx, { email: options.email, approved: !options.revoke, notes: options.notes });
-        output.result(result, () => `${result.email} is ${result.onboarding_approved ? 'approved' : 'no longer approved'}.`);
+        const result = await setAccountApproval(ctx, {
+          email: options.email,
+          approved: !options.revoke,
+          notes: options.notes,
+        });
+        output.result(
+          result,
+          () => `${result.email} is ${result.onboarding_approved ? 'approved' : 'no longer approved'}.`,
+        );
       });
     });
 
@@ -81,8 +90,10 @@ export function registerUserCommands(program: Command): void {
         const output = createOutput(Boolean(options.json));
         await withServiceContext(async (ctx) => {
           const result = await change(ctx, { email: options.email, role: options.role });
-          output.result(result, () =>
-            `${result.email}: ${result.changed ? 'changed' : 'unchanged'}; roles now ${result.roles.join(', ') || 'none'}.`,
+          output.result(
+            result,
+            () =>
+              `${result.email}: ${result.changed ? 'changed' : 'unchanged'}; roles now ${result.roles.join(', ') || 'none'}.`,
           );
         });
       });

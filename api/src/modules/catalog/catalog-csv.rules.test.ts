@@ -48,12 +48,17 @@ describe('parseCatalogCsv refuses bad input, naming the line', () => {
   });
 
   it('refuses an unknown category', () => {
-    const broken = secondRow.replace(/,(General Medical|Surgical Supplies|Personal Protection|Diagnostic Equipment|Injection Supplies|Wound Care|IV & Infusion|Catheters & Tubes),/, ',Toys,');
+    const broken = secondRow.replace(
+      /,(General Medical|Surgical Supplies|Personal Protection|Diagnostic Equipment|Injection Supplies|Wound Care|IV & Infusion|Catheters & Tubes),/,
+      ',Toys,',
+    );
     expect(parseError(`${header}\n${broken}\n`).message).toMatch(/^line 2: category/);
   });
 
   it('refuses a repeated ASIN', () => {
-    expect(parseError(`${header}\n${firstRow}\n${firstRow}\n`).message).toMatch(/^line 3: asin .* repeats the one on line 2/);
+    expect(parseError(`${header}\n${firstRow}\n${firstRow}\n`).message).toMatch(
+      /^line 3: asin .* repeats the one on line 2/,
+    );
   });
 
   it('refuses a row with a missing column and an unterminated quote', () => {

@@ -19,7 +19,12 @@ export class CatalogCsvError extends Error {
 export function parseCatalogCsv(text: string): CatalogCsvRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as unknown as typeof records;
   } catch (error) {
     const detail = error as { lines?: number; message?: string };
     throw new CatalogCsvError(`malformed CSV (${firstSentence(detail.message)})`, detail.lines);
@@ -35,9 +40,7 @@ export function parseCatalogCsv(text: string): CatalogCsvRow[] {
     if (record.length !== header.record.length) {
       throw new CatalogCsvError(`has ${record.length} columns, the header has ${header.record.length}`, line);
     }
-    const cells = Object.fromEntries(
-      header.record.map((column, index) => [column, emptyToUndefined(record[index])]),
-    );
+    const cells = Object.fromEntries(header.record.map((column, index) => [column, emptyToUndefined(record[index])]));
     const parsed = catalogCsvRowSchema.safeParse(cells);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 
 import type { CatalogCsvRow } from '../../contracts/catalog.js';
-import { compareCatalog, planReconciliation, planReseed, toCatalogFields, type StoredProduct } from './catalog-reconcile.rules.js';
+import {
+  compareCatalog,
+  planReconciliation,
+  planReseed,
+  toCatalogFields,
+  type StoredProduct,
+} from './catalog-reconcile.rules.js';
 
 function csvRow(asin: string, overrides: Partial<CatalogCsvRow> = {}): CatalogCsvRow {
   return {

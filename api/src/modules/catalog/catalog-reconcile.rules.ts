@@ -61,7 +61,13 @@ export function planReconciliation(
 ): ReconciliationPlan {
   const storedByAsin = new Map(stored.map((product) => [product.asin, product]));
   const csvAsins = new Set(csvRows.map((row) => row.asin));
-  const plan: ReconciliationPlan = { inserts: [], updates: [], reactivations: [], deactivations: [], protectedAsins: [] };
+  const plan: ReconciliationPlan = {
+    inserts: [],
+    updates: [],
+    reactivations: [],
+    deactivations: [],
+    protectedAsins: [],
+  };
 
   for (const row of csvRows) {
     const fields = toCatalogFields(row);
@@ -82,7 +88,9 @@ export function planReconciliation(
 
 export function hasSameCatalogFields(stored: CatalogFields, wanted: CatalogFields): boolean {
   return (Object.keys(wanted) as (keyof CatalogFields)[]).every((key) =>
-    key === 'specs' ? sameSpecs(stored.specs, wanted.specs) : normaliseValue(stored[key]) === normaliseValue(wanted[key]),
+    key === 'specs'
+      ? sameSpecs(stored.specs, wanted.specs)
+      : normaliseValue(stored[key]) === normaliseValue(wanted[key]),
   );
 }
 

@@ -35,7 +35,13 @@ export async function selectAsinsOnUnfinishedOrders(db: Db): Promise<Set<string>
 export async function insertProducts(db: Db, products: CatalogFields[], now: Date): Promise<void> {
   if (products.length === 0) return;
   await db('products').insert(
-    products.map((product) => ({ ...product, specs: JSON.stringify(product.specs), active: true, created_at: now, updated_at: now })),
+    products.map((product) => ({
+      ...product,
+      specs: JSON.stringify(product.specs),
+      active: true,
+      created_at: now,
+      updated_at: now,
+    })),
   );
 }
 
@@ -77,7 +83,12 @@ export function selectSampleActiveProducts(db: Db, limit: number) {
   return db('products')
     .where({ active: true })
     .whereNotNull('asin')
-    .select<{ asin: string; sku: string | null; title: string; price: string | null }[]>('asin', 'sku', 'title', 'price')
+    .select<{ asin: string; sku: string | null; title: string; price: string | null }[]>(
+      'asin',
+      'sku',
+      'title',
+      'price',
+    )
     .orderBy('title')
     .limit(limit);
 }

@@ -20,7 +20,14 @@ describe('catalogue bootstrap, audit and reseed against PostgreSQL', () => {
     const result = await bootstrapCatalog(ctx);
     expect(result).toMatchObject({ csv_count: 154, upserted_count: 154, inserted_count: 154, db_active_count: 154 });
     const audit = await auditCatalog(ctx);
-    expect(audit).toMatchObject({ csv_count: 154, db_active_count: 154, db_total_count: 154, status: 'perfect', missing_in_db: [], extra_in_db: [] });
+    expect(audit).toMatchObject({
+      csv_count: 154,
+      db_active_count: 154,
+      db_total_count: 154,
+      status: 'perfect',
+      missing_in_db: [],
+      extra_in_db: [],
+    });
     expect(audit.sample_products).toHaveLength(5);
     expect(audit.upserted_count).toBe(154);
   });
@@ -43,8 +50,18 @@ describe('catalogue bootstrap, audit and reseed against PostgreSQL', () => {
       { asin: 'manual-1700000000002', title: 'Hand-added tape on an order', vendor: 'manual' },
     ]);
     const [user] = await db('users').insert({ email: 'protect@test.supplyhub.test' }).returning('id');
-    const [order] = await db('orders').insert({ user_id: user.id, user_email: 'protect@test.supplyhub.test' }).returning('id');
-    await db('order_items').insert({ order_id: order.id, line_number: 1, asin: 'manual-1700000000002', title: 'Tape', quantity: 1, unit_price: 1, total_price: 1 });
+    const [order] = await db('orders')
+      .insert({ user_id: user.id, user_email: 'protect@test.supplyhub.test' })
+      .returning('id');
+    await db('order_items').insert({
+      order_id: order.id,
+      line_number: 1,
+      asin: 'manual-1700000000002',
+      title: 'Tape',
+      quantity: 1,
+      unit_price: 1,
+      total_price: 1,
+    });
 
     const audit = await auditCatalog(ctx);
     expect(audit.status).toBe('warning');
@@ -52,7 +69,12 @@ describe('catalogue bootstrap, audit and reseed against PostgreSQL', () => {
     expect(audit.extra_in_db).toEqual(['manual-1700000000001', 'manual-1700000000002']);
 
     const result = await bootstrapCatalog(ctx);
-    expect(result).toMatchObject({ reactivated_count: 1, deactivated_count: 1, order_protected_count: 1, db_active_count: 155 });
+    expect(result).toMatchObject({
+      reactivated_count: 1,
+      deactivated_count: 1,
+      order_protected_count: 1,
+      db_active_count: 155,
+    });
     expect(await db('products').where({ asin: 'manual-1700000000001' }).first('active')).toEqual({ active: false });
     expect(await db('audit_events').where({ action: 'catalog.bootstrap' }).count('* as n').first()).toEqual({ n: 2 });
   });
@@ -61,12 +83,22 @@ describe('catalogue bootstrap, audit and reseed against PostgreSQL', () => {
     await database.db('products').where({ asin: 'manual-1700000000001' }).update({ active: true });
     const result = await bootstrapCatalog(ctx, { dryRun: true });
     expect(result).toMatchObject({ dry_run: true, deactivated_count: 1 });
-    expect(await database.db('products').where({ asin: 'manual-1700000000001' }).first('active')).toEqual({ active: true });
+    expect(await database.db('products').where({ asin: 'manual-1700000000001' }).first('active')).toEqual({
+      active: true,
+    });
   });
 
   it('reseed corrects drifted titles and prices and nothing else', async () => {
-    const [product] = await database.db('products').whereNotNull('price').orderBy('asin').limit(1).select('asin', 'title', 'price', 'description');
-    await database.db('products').where({ asin: product.asin }).update({ title: 'Drifted', price: 999.99, description: 'Edited by an admin' });
+    const [product] = await database
+      .db('products')
+      .whereNotNull('price')
+      .orderBy('asin')
+      .limit(1)
+      .select('asin', 'title', 'price', 'description');
+    await database
+      .db('products')
+      .where({ asin: product.asin })
+      .update({ title: 'Drifted', price: 999.99, description: 'Edited by an admin' });
     const result = await reseedCatalog(ctx);
     expect(result.corrections).toEqual([{ asin: product.asin, title: product.title, price: product.price }]);
     expect(await database.db('products').where({ asin: product.asin }).first('title', 'price', 'description')).toEqual({

@@ -103,7 +103,12 @@ export async function reseedCatalog(ctx: ServiceContext, options: { dryRun?: boo
   return ctx.db.transaction(async (trx) => {
     await queries.lockCatalogForReconciliation(trx);
     const corrections = planReseed(csvRows, await queries.selectStoredProducts(trx));
-    const result = { dry_run: options.dryRun ?? false, csv_count: csvRows.length, corrected_count: corrections.length, corrections };
+    const result = {
+      dry_run: options.dryRun ?? false,
+      csv_count: csvRows.length,
+      corrected_count: corrections.length,
+      corrections,
+    };
     if (options.dryRun || corrections.length === 0) return result;
     for (const correction of corrections) await queries.applyReseedCorrection(trx, correction, now);
     await queries.insertReconciliation(
@@ -120,7 +125,11 @@ export async function reseedCatalog(ctx: ServiceContext, options: { dryRun?: boo
       },
       now,
     );
-    await recordAudit(ctx, { action: 'catalog.reseed', targetType: 'catalog', details: { corrected_count: corrections.length } }, trx);
+    await recordAudit(
+      ctx,
+      { action: 'catalog.reseed', targetType: 'catalog', details: { corrected_count: corrections.length } },
+      trx,
+    );
     return result;
   });
 }
@@ -161,6 +170,8 @@ export function listActiveCatalogForExport(ctx: ServiceContext) {
 
 /** active-catalog-{date}.csv, the date in the company's timezone. */
 export function activeCatalogExportFileName(now: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
   return `active-catalog-${date}.csv`;
 }

@@ -1,5 +1,11 @@
-import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents, type PricedProduct } from '../orders/order-pricing.rules.js';
-import type { OrderStatus } from '../orders/orders.queries.js';
+import {
+  formatCents,
+  lineTotalCents,
+  orderTotalCents,
+  unitPriceCents,
+  type PricedProduct,
+} from '../orders/order-pricing.rules.js';
+import type { OrderStatus } from '../../contracts/orders.js';
 
 export interface DemoProduct extends PricedProduct {
   id: string;
@@ -35,7 +41,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 const FAILURE_REASONS = ['HTTP 500 - Supplier service unavailable', 'HTTP ERROR - Connection timed out after 30 s'];
-const REJECTION_REASONS = ['Rejected by admin', 'Duplicate of an earlier request', 'Over the department budget this month'];
+const REJECTION_REASONS = [
+  'Rejected by admin',
+  'Duplicate of an earlier request',
+  'Over the department budget this month',
+];
 
 /** Older orders are mostly finished; the last two weeks hold the ones still waiting. */
 function statusFor(daysAgo: number, roll: number): OrderStatus {
@@ -44,7 +54,11 @@ function statusFor(daysAgo: number, roll: number): OrderStatus {
   return roll < 0.78 ? 'submitted' : roll < 0.88 ? 'rejected' : roll < 0.95 ? 'failed' : 'approved';
 }
 
-export function planDemoOrders(products: readonly DemoProduct[], requesterCount: number, orderCount: number): DemoOrderPlan[] {
+export function planDemoOrders(
+  products: readonly DemoProduct[],
+  requesterCount: number,
+  orderCount: number,
+): DemoOrderPlan[] {
   const random = seededRandom(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const plans: DemoOrderPlan[] = [];
@@ -60,9 +74,16 @@ export function planDemoOrders(products: readonly DemoProduct[], requesterCount:
     const lines = [...chosen.values()].map((product) => {
       const quantity = 1 + Math.floor(random() * 12);
       const unit = unitPriceCents(product);
-      return { product, quantity, unit_price: formatCents(unit), total_price: formatCents(lineTotalCents({ quantity, unitPriceCents: unit })) };
+      return {
+        product,
+        quantity,
+        unit_price: formatCents(unit),
+        total_price: formatCents(lineTotalCents({ quantity, unitPriceCents: unit })),
+      };
     });
-    const total = orderTotalCents(lines.map((line) => ({ quantity: line.quantity, unitPriceCents: unitPriceCents(line.product) })));
+    const total = orderTotalCents(
+      lines.map((line) => ({ quantity: line.quantity, unitPriceCents: unitPriceCents(line.product) })),
+    );
     plans.push({
       requesterIndex: index % requesterCount,
       daysAgo,

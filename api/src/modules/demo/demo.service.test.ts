@@ -15,10 +15,14 @@ describe('demo data', () => {
     const first = await seedDemoData(ctx);
     expect(first).toMatchObject({ seeded: true, users: 9 });
     const roles = await database.db('user_roles').distinct('role').pluck('role');
-    expect(new Set(roles)).toEqual(new Set(['admin', 'super_admin', 'finance', 'logistics_admin', 'doctor', 'nurse', 'provider', 'user']));
+    expect(new Set(roles)).toEqual(
+      new Set(['admin', 'super_admin', 'finance', 'logistics_admin', 'doctor', 'nurse', 'provider', 'user']),
+    );
     const statuses = await database.db('orders').distinct('status').pluck('status');
     expect(new Set(statuses)).toEqual(new Set(['pending', 'approved', 'submitted', 'failed', 'rejected']));
-    expect(await database.db('profiles').where({ onboarding_approved: false }).count('* as n').first()).toEqual({ n: 1 });
+    expect(await database.db('profiles').where({ onboarding_approved: false }).count('* as n').first()).toEqual({
+      n: 1,
+    });
 
     // Every order total is the sum of its line snapshots.
     const mismatched = await database.db.raw(

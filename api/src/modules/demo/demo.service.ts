@@ -88,7 +88,9 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
         .onConflict('user_id')
         .ignore();
     }
-    const requesters = data.users.filter((user) => user.approved && user.roles.some((role) => ORDERING_ROLES.has(role)));
+    const requesters = data.users.filter(
+      (user) => user.approved && user.roles.some((role) => ORDERING_ROLES.has(role)),
+    );
     const products: DemoProduct[] = await trx('products')
       .where({ active: true })
       .select('id', 'asin', 'sku', 'title', 'price', 'amazon_price')

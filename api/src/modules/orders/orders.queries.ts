@@ -1,6 +1,8 @@
 import type { Db } from '../../database/connection.js';
 
-export type OrderStatus = 'pending' | 'approved' | 'submitted' | 'failed' | 'rejected';
+import type { OrderStatus } from '../../contracts/orders.js';
+
+export type { OrderStatus };
 
 export interface OrderInsert {
   user_id: string;
@@ -33,11 +35,9 @@ export async function insertOrderWithItems(
   order: OrderInsert,
   items: readonly OrderItemInsert[],
 ): Promise<{ id: string; order_number: string; display_seq: number }> {
-  const [created] = await db('orders').insert(order).returning<{ id: string; order_number: string; display_seq: number }[]>([
-    'id',
-    'order_number',
-    'display_seq',
-  ]);
+  const [created] = await db('orders')
+    .insert(order)
+    .returning<{ id: string; order_number: string; display_seq: number }[]>(['id', 'order_number', 'display_seq']);
   if (!created) throw new Error('insert into orders returned nothing');
   await db('order_items').insert(items.map((item) => ({ ...item, order_id: created.id })));
   return created;

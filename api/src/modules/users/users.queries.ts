@@ -31,7 +31,13 @@ export async function selectRoles(db: Db, userId: string): Promise<Role[]> {
   return rows.map((row) => row.role);
 }
 
-export async function insertRoles(db: Db, userId: string, roles: Role[], grantedBy: string | null, now: Date): Promise<number> {
+export async function insertRoles(
+  db: Db,
+  userId: string,
+  roles: Role[],
+  grantedBy: string | null,
+  now: Date,
+): Promise<number> {
   if (roles.length === 0) return 0;
   const inserted = await db('user_roles')
     .insert(roles.map((role) => ({ user_id: userId, role, granted_by: grantedBy, created_at: now })))

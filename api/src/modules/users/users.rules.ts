@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 import { roleSchema } from '../../contracts/roles.js';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('must be a valid e-mail address'));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address'));
 
 export const PASSWORD_MIN_LENGTH = 6;
 

@@ -9,7 +9,15 @@ const ctx = testContext(db);
 afterAll(() => db.destroy());
 
 function newUser(overrides: Partial<Parameters<typeof createUser>[1]> = {}) {
-  return createUser(ctx, { email: uniqueEmail(), password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace', roles: ['doctor'], isApproved: false, ...overrides });
+  return createUser(ctx, {
+    email: uniqueEmail(),
+    password: 'correct horse',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    roles: ['doctor'],
+    isApproved: false,
+    ...overrides,
+  });
 }
 
 describe('users service', () => {
@@ -21,17 +29,24 @@ describe('users service', () => {
     expect(credential.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(credential.password_hash, 'correct horse')).toBe(true);
     expect(await verifyPassword(credential.password_hash, 'wrong')).toBe(false);
-    expect(await db('profiles').where({ user_id: user.id }).first('onboarding_completed', 'onboarding_approved', 'username')).toEqual({
+    expect(
+      await db('profiles').where({ user_id: user.id }).first('onboarding_completed', 'onboarding_approved', 'username'),
+    ).toEqual({
       onboarding_completed: true,
       onboarding_approved: false,
       username: email.toLowerCase(),
     });
-    expect(await db('audit_events').where({ target_id: user.id, action: 'user.create' }).count('* as n').first()).toEqual({ n: 1 });
+    expect(
+      await db('audit_events').where({ target_id: user.id, action: 'user.create' }).count('* as n').first(),
+    ).toEqual({ n: 1 });
   });
 
   it('refuses a second account with the same e-mail and creates nothing', async () => {
     const user = await newUser();
-    await expect(newUser({ email: user.email.toUpperCase() })).rejects.toMatchObject({ code: 'USER_EXISTS', status: 409 });
+    await expect(newUser({ email: user.email.toUpperCase() })).rejects.toMatchObject({
+      code: 'USER_EXISTS',
+      status: 409,
+    });
     expect(await db('users').where({ email: user.email }).count('* as n').first()).toEqual({ n: 1 });
   });
 
@@ -44,24 +59,46 @@ describe('users service', () => {
   it('approves and un-approves an account, recording who and when', async () => {
     const user = await newUser();
     const approvedAt = new Date('2026-11-20T10:00:00Z');
-    await setAccountApproval({ ...ctx, now: () => approvedAt }, { email: user.email, approved: true, notes: 'Verified NPI' });
-    expect(await db('profiles').where({ user_id: user.id }).first('onboarding_approved', 'approved_at', 'approval_notes')).toEqual({
+    await setAccountApproval(
+      { ...ctx, now: () => approvedAt },
+      { email: user.email, approved: true, notes: 'Verified NPI' },
+    );
+    expect(
+      await db('profiles').where({ user_id: user.id }).first('onboarding_approved', 'approved_at', 'approval_notes'),
+    ).toEqual({
       onboarding_approved: true,
       approved_at: approvedAt,
       approval_notes: 'Verified NPI',
     });
     await setAccountApproval(ctx, { email: user.email, approved: false });
-    expect(await db('profiles').where({ user_id: user.id }).first('onboarding_approved', 'approved_at')).toEqual({ onboarding_approved: false, approved_at: null });
+    expect(await db('profiles').where({ user_id: user.id }).first('onboarding_approved', 'approved_at')).toEqual({
+      onboarding_approved: false,
+      approved_at: null,
+    });
     const actions = await db('audit_events').where({ target_id: user.id }).orderBy('id').pluck('action');
     expect(actions).toEqual(['user.create', 'user.approve', 'user.unapprove']);
   });
 
   it('grants and revokes roles, auditing only real changes', async () => {
     const user = await newUser();
-    expect(await grantRole(ctx, { email: user.email, role: 'finance' })).toMatchObject({ changed: true, roles: ['doctor', 'finance'] });
+    expect(await grantRole(ctx, { email: user.email, role: 'finance' })).toMatchObject({
+      changed: true,
+      roles: ['doctor', 'finance'],
+    });
     expect(await grantRole(ctx, { email: user.email, role: 'finance' })).toMatchObject({ changed: false });
-    expect(await revokeRole(ctx, { email: user.email, role: 'doctor' })).toMatchObject({ changed: true, roles: ['finance'] });
-    await expect(grantRole(ctx, { email: uniqueEmail(), role: 'admin' })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
-    expect(await db('audit_events').where({ target_id: user.id }).whereIn('action', ['user.role.grant', 'user.role.revoke']).count('* as n').first()).toEqual({ n: 2 });
+    expect(await revokeRole(ctx, { email: user.email, role: 'doctor' })).toMatchObject({
+      changed: true,
+      roles: ['finance'],
+    });
+    await expect(grantRole(ctx, { email: uniqueEmail(), role: 'admin' })).rejects.toMatchObject({
+      code: 'USER_NOT_FOUND',
+    });
+    expect(
+      await db('audit_events')
+        .where({ target_id: user.id })
+        .whereIn('action', ['user.role.grant', 'user.role.revoke'])
+        .count('* as n')
+        .first(),
+    ).toEqual({ n: 2 });
   });
 });

@@ -41,7 +41,12 @@ export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput)
     );
     await recordAudit(
       ctx,
-      { action: 'user.create', targetType: 'user', targetId: user.id, details: { roles: input.roles, approved: input.isApproved } },
+      {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        details: { roles: input.roles, approved: input.isApproved },
+      },
       trx,
     );
     return { id: user.id, email: user.email, roles: input.roles, onboarding_approved: input.isApproved };
@@ -64,7 +69,12 @@ export async function setAccountApproval(
     if (updated === 0) throw AppError.conflict('PROFILE_MISSING', `${email} has not completed onboarding yet`);
     await recordAudit(
       ctx,
-      { action: input.approved ? 'user.approve' : 'user.unapprove', targetType: 'user', targetId: user.id, details: { notes: input.notes ?? null } },
+      {
+        action: input.approved ? 'user.approve' : 'user.unapprove',
+        targetType: 'user',
+        targetId: user.id,
+        details: { notes: input.notes ?? null },
+      },
       trx,
     );
     return { id: user.id, email: user.email, onboarding_approved: input.approved };
@@ -77,7 +87,11 @@ export async function grantRole(ctx: ServiceContext, input: { email: string; rol
     const user = await requireUserByEmail(trx, email);
     const added = await queries.insertRoles(trx, user.id, [input.role], actorUserId(ctx), ctx.now());
     if (added > 0) {
-      await recordAudit(ctx, { action: 'user.role.grant', targetType: 'user', targetId: user.id, details: { role: input.role } }, trx);
+      await recordAudit(
+        ctx,
+        { action: 'user.role.grant', targetType: 'user', targetId: user.id, details: { role: input.role } },
+        trx,
+      );
     }
     return { email: user.email, roles: await queries.selectRoles(trx, user.id), changed: added > 0 };
   });
@@ -89,7 +103,11 @@ export async function revokeRole(ctx: ServiceContext, input: { email: string; ro
     const user = await requireUserByEmail(trx, email);
     const removed = await queries.deleteRole(trx, user.id, input.role);
     if (removed > 0) {
-      await recordAudit(ctx, { action: 'user.role.revoke', targetType: 'user', targetId: user.id, details: { role: input.role } }, trx);
+      await recordAudit(
+        ctx,
+        { action: 'user.role.revoke', targetType: 'user', targetId: user.id, details: { role: input.role } },
+        trx,
+      );
     }
     return { email: user.email, roles: await queries.selectRoles(trx, user.id), changed: removed > 0 };
   });

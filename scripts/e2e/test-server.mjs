@@ -1,0 +1,45 @@
+// The server the browser tests run against: the built portal in demo mode on a throwaway database
+// (created like the jest run's, dropped again when Playwright stops this process with SIGTERM).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const databaseScript = path.join(root, 'api', 'src', 'test-support', 'test-database.ts');
+const database = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', databaseScript, 'prepare'], { encoding: 'utf8', cwd: root }),
+);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-e2e-'));
+chmodSync(dataDir, 0o711);
+
+const { NODE_OPTIONS: _omitted, ...env } = process.env;
+const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 'src', 'server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...env,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: process.env.E2E_PORT ?? '3100',
+  },
+});
+
+let isStopping = false;
+function stop() {
+  if (isStopping) return;
+  isStopping = true;
+  server.kill('SIGTERM');
+}
+server.once('exit', (code) => {
+  const args = [database.adminUrl, database.name, ...(database.embeddedDataDir ? [database.embeddedDataDir] : [])];
+  execFileSync(process.execPath, ['--import', 'tsx', databaseScript, 'drop', ...args], { cwd: root, stdio: 'inherit' });
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(isStopping ? 0 : (code ?? 1));
+});
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
