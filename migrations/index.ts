@@ -5,6 +5,7 @@ import * as createCatalog from './20261121000200_create_catalog.js';
 import * as createOrders from './20261121000300_create_orders.js';
 import * as createSettingsAndIntegration from './20261121000400_create_settings_and_integration.js';
 import * as createOperations from './20261121000500_create_operations.js';
+import * as createRateLimits from './20261121000600_create_rate_limits.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000300_create_orders', ...createOrders },
   { name: '20261121000400_create_settings_and_integration', ...createSettingsAndIntegration },
   { name: '20261121000500_create_operations', ...createOperations },
+  { name: '20261121000600_create_rate_limits', ...createRateLimits },
 ];

@@ -13,7 +13,11 @@ import type { RouteDependencies } from './http/route-dependencies.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaHosting } from './http/spa-hosting.js';
 import type { Logger } from './logger.js';
+import { crossSiteGuard } from './http/cross-site-guard.js';
+import { currentUser, sessionMiddleware } from './http/sessions.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { usersAdminRoutes } from './modules/users/users.routes.js';
 
 export interface AppDependencies {
   db: Db;
@@ -55,13 +59,20 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
       config,
       log: req.log,
       now,
-      actor: { kind: 'system', label: 'system' },
+      actor: req.auth
+        ? { kind: 'user', userId: req.auth.userId, label: req.auth.email }
+        : { kind: 'anonymous', label: 'anonymous' },
       requestId: String(req.id),
       clientAddress: req.ip,
     }),
+    db,
+    config,
+    now,
     version: readVersion(config.staticRoot),
     startedAt: now(),
   };
+  const sessions = sessionMiddleware(db, config);
+  app.locals.closeResources = sessions.close;
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -69,9 +80,16 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     next();
   });
   api.use(express.json({ limit: '100kb' }));
+  api.use(crossSiteGuard(config.publicUrl));
+  api.use(sessions.handler);
+  api.use(currentUser(db, config, now));
   api.use(healthRoutes(dependencies));
+  api.use(authRoutes(dependencies));
+  api.use(usersAdminRoutes(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
+  // Kept for the test that checks every API route declares its policy.
+  app.locals.apiRouter = api;
 
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);

@@ -41,6 +41,17 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
   COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .min(0.1)
+    .max(24 * 30)
+    .default(12),
 });
 
 export interface AppConfig {
@@ -59,6 +70,7 @@ export interface AppConfig {
   settingsEncryptionKey: string;
   companyTimezone: string;
   staticRoot: string;
+  session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     settingsEncryptionKey: secrets.settingsEncryptionKey,
     companyTimezone: vars.COMPANY_TIMEZONE,
     staticRoot: REPO_ROOT,
+    session: {
+      idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
+      absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),
+    },
   };
 }
 

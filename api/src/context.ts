@@ -6,7 +6,8 @@ import type { Logger } from './logger.js';
 export type Actor =
   | { kind: 'user'; userId: string; label: string }
   | { kind: 'cli'; label: string }
-  | { kind: 'system'; label: 'system' };
+  | { kind: 'system'; label: 'system' }
+  | { kind: 'anonymous'; label: 'anonymous' };
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system', label: 'system' };
 

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   }
   if (config.isDemoMode) await seedDemoData(ctx);
 
-  const server = await listen(createApp({ db: database.db, config, log }), config).catch(async (error: unknown) => {
+  const app = createApp({ db: database.db, config, log });
+  const closeApp = app.locals.closeResources as () => Promise<void>;
+  const server = await listen(app, config).catch(async (error: unknown) => {
+    await closeApp();
     await scheduler?.stop();
     await database.close();
     throw error;
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   await printBanner(ctx, database);
   installShutdown(server, log, async () => {
     await scheduler?.stop();
+    await closeApp();
     await database.close();
   });
 }

@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './catalog.js';
 export * from './errors.js';
 export * from './health.js';

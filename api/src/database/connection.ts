@@ -28,3 +28,10 @@ export function describeDatabaseUrl(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }
+
+/** The connection string a Db was made with (every Db here comes from createDb). */
+export function connectionStringOf(db: Db): string {
+  const connection = db.client.config.connection as { connectionString?: string };
+  if (!connection.connectionString) throw new Error('this database handle was not made by createDb');
+  return connection.connectionString;
+}

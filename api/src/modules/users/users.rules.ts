@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
+import { emailSchema, PASSWORD_MIN_LENGTH } from '../../contracts/auth.js';
 import { roleSchema } from '../../contracts/roles.js';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address'));
-
-export const PASSWORD_MIN_LENGTH = 6;
+export { emailSchema };
 
 export const createUserInputSchema = z.object({
   email: emailSchema,

@@ -58,26 +58,44 @@ export async function setAccountApproval(
   input: { email: string; approved: boolean; notes?: string },
 ): Promise<{ id: string; email: string; onboarding_approved: boolean }> {
   const email = emailSchema.parse(input.email);
+  const user = await requireUserByEmail(ctx.db, email);
+  await setApprovalForUsers(ctx, { ids: [user.id], approved: input.approved, notes: input.notes });
+  return { id: user.id, email: user.email, onboarding_approved: input.approved };
+}
+
+/**
+ * Approves or un-approves accounts that completed onboarding, in one transaction: all or none.
+ * Each change is audited with who and when; the approval reaches the user's waiting screen live.
+ */
+export async function setApprovalForUsers(
+  ctx: ServiceContext,
+  input: { ids: string[]; approved: boolean; notes?: string },
+): Promise<{ updated: number }> {
   return ctx.db.transaction(async (trx) => {
-    const user = await requireUserByEmail(trx, email);
-    const updated = await queries.updateApproval(
-      trx,
-      user.id,
-      { approved: input.approved, approvedBy: actorUserId(ctx), notes: input.notes ?? null },
-      ctx.now(),
-    );
-    if (updated === 0) throw AppError.conflict('PROFILE_MISSING', `${email} has not completed onboarding yet`);
-    await recordAudit(
-      ctx,
-      {
-        action: input.approved ? 'user.approve' : 'user.unapprove',
-        targetType: 'user',
-        targetId: user.id,
-        details: { notes: input.notes ?? null },
-      },
-      trx,
-    );
-    return { id: user.id, email: user.email, onboarding_approved: input.approved };
+    for (const id of input.ids) {
+      const updated = await queries.updateApproval(
+        trx,
+        id,
+        { approved: input.approved, approvedBy: actorUserId(ctx), notes: input.notes ?? null },
+        ctx.now(),
+      );
+      if (updated === 0) throw AppError.notFound('No account with a completed profile has this id', 'USER_NOT_FOUND');
+      await recordAudit(
+        ctx,
+        {
+          action: input.approved ? 'user.approve' : 'user.unapprove',
+          targetType: 'user',
+          targetId: id,
+          details: { notes: input.notes ?? null },
+        },
+        trx,
+      );
+      await trx.raw('SELECT pg_notify(?, ?)', [
+        'supply_hub_events',
+        JSON.stringify({ type: 'profile.updated', user_id: id }),
+      ]);
+    }
+    return { updated: input.ids.length };
   });
 }
 

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+import { roleSchema } from './roles.js';
+
+/** provider-portal §5: every field required, valid e-mail, password of at least 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MAX_LENGTH = 50;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address'));
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  first_name: z.string().trim().min(1, 'First name is required').max(NAME_MAX_LENGTH, 'First name too long'),
+  last_name: z.string().trim().min(1, 'Last name is required').max(NAME_MAX_LENGTH, 'Last name too long'),
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(256, 'Password is too long.'),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The onboarding form (provider-portal §5), word for word. */
+export const onboardingSchema = z.object({
+  first_name: z.string().trim().min(1, 'First name is required').max(NAME_MAX_LENGTH, 'First name too long'),
+  last_name: z.string().trim().min(1, 'Last name is required').max(NAME_MAX_LENGTH, 'Last name too long'),
+});
+export type OnboardingInput = z.infer<typeof onboardingSchema>;
+
+export const profileSchema = z.object({
+  user_id: z.string(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  department: z.string().nullable(),
+  default_ship_to: z.string().nullable(),
+  years_experience: z.number().nullable(),
+  onboarding_completed: z.boolean(),
+  onboarding_approved: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const sessionResponseSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  profile: profileSchema.nullable(),
+  roles: z.array(roleSchema),
+  effective_role: z.string(),
+  is_admin: z.boolean(),
+  auth_method: z.string(),
+  /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
+  expires_at: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const approvalSchema = z.object({
+  approved: z.boolean(),
+  approval_notes: z.string().trim().max(1000).optional(),
+});
+
+export const bulkApprovalSchema = approvalSchema.extend({
+  ids: z.array(z.uuid()).min(1).max(500),
+});

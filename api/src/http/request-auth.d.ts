@@ -1,0 +1,23 @@
+import 'express-session';
+
+import type { Role } from '../contracts/roles.js';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    authMethod: string;
+    createdAt: number;
+    lastSeenAt: number;
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The signed-in user, set by the session middleware; absent for anonymous requests. */
+      auth?: { userId: string; email: string; roles: Role[]; authMethod: string; expiresAt: number };
+      /** Why a session cookie did not yield a user (expired idle or absolute, disabled account). */
+      authRejection?: 'expired' | 'disabled';
+    }
+  }
+}

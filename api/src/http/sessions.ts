@@ -1,0 +1,91 @@
+import connectPgSimple from 'connect-pg-simple';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import pg from 'pg';
+
+import type { AppConfig } from '../config.js';
+import { connectionStringOf, type Db } from '../database/connection.js';
+import { evaluateSession } from '../modules/auth/session-policy.rules.js';
+import { selectSessionUser } from '../modules/auth/auth.queries.js';
+
+export const SESSION_COOKIE = 'supply_hub.sid';
+
+/**
+ * Server-side sessions in PostgreSQL (connect-pg-simple). The row expires at the absolute lifetime;
+ * the idle clock lives in the session and is written at most once a minute.
+ */
+export function sessionMiddleware(db: Db, config: AppConfig): { handler: RequestHandler; close(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: connectionStringOf(db), max: 5, allowExitOnIdle: true });
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool,
+    tableName: 'sessions',
+    createTableIfMissing: false,
+    disableTouch: true,
+    pruneSessionInterval: false,
+  });
+  const handler = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    unset: 'destroy',
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+      maxAge: config.session.absoluteLifetimeMs,
+      path: '/',
+    },
+  });
+  return { handler, close: () => pool.end() };
+}
+
+/** Resolves the session to a signed-in user (or none), enforcing the idle and absolute limits. */
+export function currentUser(db: Db, config: AppConfig, now: () => Date): RequestHandler {
+  return async (req, _res, next) => {
+    const { userId, createdAt, lastSeenAt, authMethod } = req.session ?? {};
+    if (!userId || createdAt === undefined || lastSeenAt === undefined) return next();
+    const state = evaluateSession({ createdAt, lastSeenAt }, config.session, now().getTime());
+    if (!state.isValid) {
+      req.authRejection = 'expired';
+      await destroySession(req);
+      return next();
+    }
+    const user = await selectSessionUser(db, userId);
+    if (!user || user.status !== 'active') {
+      req.authRejection = 'disabled';
+      await destroySession(req);
+      return next();
+    }
+    if (state.shouldTouch) req.session.lastSeenAt = now().getTime();
+    req.auth = {
+      userId,
+      email: user.email,
+      roles: user.roles,
+      authMethod: authMethod ?? 'password',
+      expiresAt: state.expiresAt,
+    };
+    next();
+  };
+}
+
+export function destroySession(req: Parameters<RequestHandler>[0]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.destroy((error: unknown) => (error ? reject(error as Error) : resolve())),
+  );
+}
+
+export function regenerateSession(req: Parameters<RequestHandler>[0]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((error: unknown) => (error ? reject(error as Error) : resolve())),
+  );
+}
+
+export function saveSession(req: Parameters<RequestHandler>[0]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.save((error: unknown) => (error ? reject(error as Error) : resolve())),
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  onboardingSchema,
+  signInSchema,
+  signUpSchema,
+  type OnboardingInput,
+  type SessionResponse,
+  type SignInInput,
+  type SignUpInput,
+} from '../../contracts/auth.js';
+import { effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { hashPassword, verifyPassword } from '../users/password-hashing.js';
+import * as usersQueries from '../users/users.queries.js';
+import * as queries from './auth.queries.js';
+import { isCommonPassword } from './password-strength.rules.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+
+/** Verified against for unknown e-mails, so both answers take as long (no account enumeration). */
+const UNKNOWN_ACCOUNT_HASH = hashPassword('not-a-real-password-for-timing-only');
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+}
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid login credentials');
+
+export async function signInWithPassword(
+  ctx: ServiceContext,
+  throttle: SignInThrottle,
+  rawInput: SignInInput,
+): Promise<SignedInUser> {
+  const input = signInSchema.parse(rawInput);
+  const address = ctx.clientAddress ?? 'unknown';
+  await throttle.assertAllowed(input.email, address);
+  const credential = await queries.selectCredentialByEmail(ctx.db, input.email);
+  const isPasswordRight = credential?.password_hash
+    ? await verifyPassword(credential.password_hash, input.password)
+    : await verifyPassword(await UNKNOWN_ACCOUNT_HASH, input.password).then(() => false);
+  const audit = { action: 'auth.sign_in', targetType: 'user', targetId: credential?.id };
+  if (!credential || !isPasswordRight) {
+    await recordAudit(ctx, {
+      ...audit,
+      outcome: 'failure',
+      details: { method: 'password', email: input.email, reason: 'invalid_credentials' },
+    });
+    await throttle.recordFailure(input.email, address);
+    throw invalidCredentials();
+  }
+  if (credential.status !== 'active') {
+    await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'password', reason: 'disabled' } });
+    throw new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');
+  }
+  await throttle.recordSuccess(input.email);
+  await recordAudit(
+    { ...ctx, actor: { kind: 'user', userId: credential.id, label: credential.email } },
+    { ...audit, details: { method: 'password' } },
+  );
+  return { userId: credential.id, email: credential.email };
+}
+
+/** Sign-up creates the account with the 'user' role and an incomplete profile; onboarding completes it. */
+export async function signUp(ctx: ServiceContext, rawInput: SignUpInput): Promise<SignedInUser> {
+  const input = signUpSchema.parse(rawInput);
+  if (isCommonPassword(input.password)) {
+    throw new AppError(400, 'WEAK_PASSWORD', 'Password is too common. Choose one that is harder to guess.', {
+      password: 'Password is too common. Choose one that is harder to guess.',
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  return ctx.db.transaction(async (trx) => {
+    if (await usersQueries.selectUserByEmail(trx, input.email)) {
+      throw new AppError(409, 'USER_EXISTS', 'User already registered');
+    }
+    const user = await usersQueries.insertUser(trx, input.email, now);
+    await usersQueries.insertPasswordCredential(trx, user.id, passwordHash, now);
+    await usersQueries.insertRoles(trx, user.id, ['user'], null, now);
+    await usersQueries.upsertProfile(
+      trx,
+      {
+        user_id: user.id,
+        username: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        onboarding_completed: false,
+        onboarding_approved: false,
+      },
+      now,
+    );
+    const actorCtx = { ...ctx, actor: { kind: 'user' as const, userId: user.id, label: user.email } };
+    await recordAudit(
+      actorCtx,
+      { action: 'auth.sign_up', targetType: 'user', targetId: user.id, details: { method: 'password' } },
+      trx,
+    );
+    return { userId: user.id, email: user.email };
+  });
+}
+
+export async function completeOnboarding(ctx: ServiceContext, userId: string, rawInput: OnboardingInput) {
+  const input = onboardingSchema.parse(rawInput);
+  const now = ctx.now();
+  return ctx.db.transaction(async (trx) => {
+    const user = await trx('users').where({ id: userId }).first('id', 'email');
+    if (!user) throw AppError.notFound('Profile not found', 'PROFILE_NOT_FOUND');
+    await trx('profiles')
+      .insert({
+        user_id: userId,
+        username: user.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        onboarding_completed: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict('user_id')
+      .merge({
+        username: user.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        onboarding_completed: true,
+        updated_at: now,
+      });
+    await recordAudit(ctx, { action: 'profile.onboarding', targetType: 'user', targetId: userId }, trx);
+    return queries.selectProfile(trx, userId);
+  });
+}
+
+export async function describeSession(
+  ctx: ServiceContext,
+  auth: { userId: string; email: string; roles: Role[]; authMethod: string; expiresAt: number },
+): Promise<SessionResponse> {
+  const profile = (await queries.selectProfile(ctx.db, auth.userId)) ?? null;
+  return {
+    user: { id: auth.userId, email: auth.email },
+    profile,
+    roles: auth.roles,
+    effective_role: effectiveRole(auth.roles),
+    is_admin: isAdmin(auth.roles),
+    auth_method: auth.authMethod,
+    expires_at: new Date(auth.expiresAt).toISOString(),
+  };
+}
