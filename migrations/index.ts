@@ -6,6 +6,7 @@ import * as createOrders from './20261121000300_create_orders.js';
 import * as createSettingsAndIntegration from './20261121000400_create_settings_and_integration.js';
 import * as createOperations from './20261121000500_create_operations.js';
 import * as createRateLimits from './20261121000600_create_rate_limits.js';
+import * as createChangeNotifications from './20261121000700_create_change_notifications.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000400_create_settings_and_integration', ...createSettingsAndIntegration },
   { name: '20261121000500_create_operations', ...createOperations },
   { name: '20261121000600_create_rate_limits', ...createRateLimits },
+  { name: '20261121000700_create_change_notifications', ...createChangeNotifications },
 ];

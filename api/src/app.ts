@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import express, { type Request } from 'express';
+import express, { type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 
 import type { AppConfig } from './config.js';
@@ -15,7 +15,10 @@ import { spaHosting } from './http/spa-hosting.js';
 import type { Logger } from './logger.js';
 import { crossSiteGuard } from './http/cross-site-guard.js';
 import { currentUser, sessionMiddleware } from './http/sessions.js';
+import { connectionStringOf } from './database/connection.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { createEventHub } from './modules/events/event-hub.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
@@ -72,7 +75,17 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     startedAt: now(),
   };
   const sessions = sessionMiddleware(db, config);
-  app.locals.closeResources = sessions.close;
+  const eventHub = createEventHub(connectionStringOf(db), log);
+  const openStreams = new Set<Response>();
+  // Event streams never end by themselves: shutdown ends them first so the server can close.
+  app.locals.endStreams = () => {
+    for (const stream of openStreams) stream.end();
+    openStreams.clear();
+  };
+  app.locals.closeResources = async () => {
+    await eventHub.close();
+    await sessions.close();
+  };
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -86,6 +99,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(healthRoutes(dependencies));
   api.use(authRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
+  api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);
   app.use('/api', api);
   // Kept for the test that checks every API route declares its policy.

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     throw error;
   });
   await printBanner(ctx, database);
-  installShutdown(server, log, async () => {
+  installShutdown(server, log, app.locals.endStreams as () => void, async () => {
     await scheduler?.stop();
     await closeApp();
     await database.close();
@@ -80,7 +80,12 @@ async function printBanner(ctx: ServiceContext, database: OpenDatabase): Promise
 }
 
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop jobs and the database, exit 0. */
-function installShutdown(server: Server, log: Logger, releaseResources: () => Promise<void>): void {
+function installShutdown(
+  server: Server,
+  log: Logger,
+  endStreams: () => void,
+  releaseResources: () => Promise<void>,
+): void {
   let isShuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (isShuttingDown) return;
@@ -99,6 +104,7 @@ function installShutdown(server: Server, log: Logger, releaseResources: () => Pr
           process.exit(1);
         });
     });
+    endStreams();
     server.closeIdleConnections();
   };
   process.on('SIGTERM', shutdown);

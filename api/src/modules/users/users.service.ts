@@ -65,7 +65,7 @@ export async function setAccountApproval(
 
 /**
  * Approves or un-approves accounts that completed onboarding, in one transaction: all or none.
- * Each change is audited with who and when; the approval reaches the user's waiting screen live.
+ * Each change is audited with who and when; the profiles trigger tells the user's waiting screen live.
  */
 export async function setApprovalForUsers(
   ctx: ServiceContext,

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { createTestApp, createTestUser, TEST_PASSWORD } from '../../test-support/http-test-app.js';
+import { openSharedTestDb } from '../../test-support/test-context.js';
+
+const db = openSharedTestDb();
+const app = createTestApp(db);
+const server = app.listen(0, '127.0.0.1');
+let baseUrl = '';
+beforeAll(async () => {
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  (app.locals.endStreams as () => void)();
+  await new Promise((resolve) => server.close(resolve));
+  await (app.locals.closeResources as () => Promise<void>)();
+  await db.destroy();
+});
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Opens the stream and collects event names until `until` matches or the time runs out. */
+async function collectEvents(cookie: string, whileOpen: () => Promise<void>, until: (events: string[]) => boolean) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+  expect(response.headers.get('content-type')).toBe('text/event-stream');
+  const reader = response.body!.getReader();
+  const events: string[] = [];
+  let buffer = '';
+  const reading = (async () => {
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !until(events)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += new TextDecoder().decode(value);
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) events.push(data.slice(6));
+      }
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await whileOpen();
+  await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  controller.abort();
+  return events;
+}
+
+describe('GET /api/events', () => {
+  it('needs a session', async () => {
+    expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
+  });
+
+  it('tells a waiting user about their own approval, and nobody else’s', async () => {
+    const waiting = await createTestUser(db, ['provider'], { isApproved: false });
+    const other = await createTestUser(db, ['provider'], { isApproved: false });
+    const cookie = await signIn(waiting.email);
+    const events = await collectEvents(
+      cookie,
+      async () => {
+        await db('profiles').where({ user_id: other.id }).update({ onboarding_approved: true });
+        await db('profiles').where({ user_id: waiting.id }).update({ onboarding_approved: true });
+      },
+      (seen) => seen.some((event) => event.includes(waiting.id)),
+    );
+    const profileEvents = events.filter((event) => event.includes('profile.updated'));
+    expect(profileEvents).toEqual([JSON.stringify({ type: 'profile.updated', user_id: waiting.id })]);
+  });
+
+  it('carries catalogue changes to every signed-in user', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const cookie = await signIn(user.email);
+    const events = await collectEvents(
+      cookie,
+      async () => {
+        await db('products').insert({ asin: `B0EVT${Date.now().toString().slice(-5)}`, title: 'Event test gauze' });
+      },
+      (seen) => seen.some((event) => event.includes('product.changed')),
+    );
+    expect(events).toContain(JSON.stringify({ type: 'product.changed' }));
+  });
+});
