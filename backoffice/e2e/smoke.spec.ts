@@ -1,15 +1,40 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-test('the back office loads under /admin and lands on the dashboard', async ({ page }) => {
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+
+async function signInAs(page: Page, email: string): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+}
+
+test('an anonymous visit to the back office goes to the sign-in page', async ({ page }) => {
+  await page.goto('/admin/orders');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an admin lands on the dashboard, and deep links open their page', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  await signInAs(page, 'admin@demo.supplyhub.test');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Users & Roles' })).toBeVisible();
+  await page.goto('/admin/catalog-audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog Audit' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test('a deep link into the back office is served by its own app', async ({ page }) => {
-  await page.goto('/admin/catalog-audit');
-  await expect(page.getByRole('heading', { level: 1, name: 'Catalog Audit' })).toBeVisible();
+test('finance sees reports and nothing else of the back office', async ({ page }) => {
+  await signInAs(page, 'finance@demo.supplyhub.test');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Users & Roles' })).toHaveCount(0);
+});
+
+test('a doctor is sent from the back office to the catalogue', async ({ page }) => {
+  await signInAs(page, 'doctor@demo.supplyhub.test');
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/catalog$/);
 });

@@ -1,13 +1,48 @@
-import type { AuthProvider } from 'react-admin';
+import type { Role, SessionResponse } from '@supply-hub/api/contracts';
+import type { AuthProvider, UserIdentity } from 'react-admin';
 
-/**
- * Placeholder: lets everyone in. The server-session authProvider (checkAuth against the session,
- * logout to /login of the storefront, role-based permissions) comes with the identity issue.
- */
+/** Sends the browser to the storefront's sign-in page, which lives outside this app. */
+function goToSignIn(): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+async function fetchSession(): Promise<SessionResponse | undefined> {
+  const response = await fetch('/api/auth/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (response.status === 401) return undefined;
+  if (!response.ok) throw new Error(`Session check failed (${response.status})`);
+  return (await response.json()) as SessionResponse;
+}
+
+/** The server session is the only source of truth: react-admin asks it, never a token of its own. */
 export const authProvider: AuthProvider = {
   login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve([]),
+  async logout() {
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
+    window.location.assign('/login');
+    return false;
+  },
+  async checkAuth() {
+    if (await fetchSession()) return;
+    goToSignIn();
+    throw { message: false, redirectTo: false };
+  },
+  async checkError(error: { status?: number }) {
+    if (error.status === 401) {
+      goToSignIn();
+      throw { message: false, redirectTo: false };
+    }
+  },
+  async getPermissions(): Promise<Role[]> {
+    return (await fetchSession())?.roles ?? [];
+  },
+  async getIdentity(): Promise<UserIdentity> {
+    const session = await fetchSession();
+    if (!session) throw new Error('Not signed in');
+    const name = [session.profile?.first_name, session.profile?.last_name].filter(Boolean).join(' ');
+    return { id: session.user.id, fullName: name || session.user.email };
+  },
 };
