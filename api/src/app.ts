@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
 export interface AppDependencies {
@@ -98,6 +99,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(currentUser(db, config, now));
   api.use(healthRoutes(dependencies));
   api.use(authRoutes(dependencies));
+  api.use(mfaRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);

@@ -41,6 +41,7 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
   COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
+  MFA_REQUIRED_FOR_ADMINS: booleanFlag.optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -71,6 +72,8 @@ export interface AppConfig {
   companyTimezone: string;
   staticRoot: string;
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
+  /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
+  isMfaRequiredForAdmins: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     settingsEncryptionKey: secrets.settingsEncryptionKey,
     companyTimezone: vars.COMPANY_TIMEZONE,
     staticRoot: REPO_ROOT,
+    isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),

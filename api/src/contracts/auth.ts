@@ -59,6 +59,8 @@ export const sessionResponseSchema = z.object({
   effective_role: z.string(),
   is_admin: z.boolean(),
   auth_method: z.string(),
+  /** An admin who must set up TOTP before the back office opens (MFA enforced). */
+  mfa_enrollment_required: z.boolean(),
   /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
   expires_at: z.string(),
 });

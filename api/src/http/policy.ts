@@ -44,6 +44,15 @@ export const allow = {
       if (!hasAnyRole(req.auth.roles, roles)) {
         return next(new AppError(403, 'FORBIDDEN', 'You do not have permission to do this.'));
       }
+      if (req.auth.mustEnrollMfa) {
+        return next(
+          new AppError(
+            403,
+            'MFA_ENROLLMENT_REQUIRED',
+            'Set up two-step sign-in in Settings before using the back office.',
+          ),
+        );
+      }
       next();
     }),
 };

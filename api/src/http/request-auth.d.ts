@@ -8,6 +8,10 @@ declare module 'express-session' {
     authMethod: string;
     createdAt: number;
     lastSeenAt: number;
+    /** Password accepted, second step outstanding: no access until /api/auth/mfa/verify. */
+    pendingMfa: { userId: string; email: string; authMethod: string; since: number };
+    /** An admin who must set up TOTP before the back office opens. */
+    mustEnrollMfa: boolean;
   }
 }
 
@@ -15,7 +19,14 @@ declare global {
   namespace Express {
     interface Request {
       /** The signed-in user, set by the session middleware; absent for anonymous requests. */
-      auth?: { userId: string; email: string; roles: Role[]; authMethod: string; expiresAt: number };
+      auth?: {
+        userId: string;
+        email: string;
+        roles: Role[];
+        authMethod: string;
+        expiresAt: number;
+        mustEnrollMfa: boolean;
+      };
       /** Why a session cookie did not yield a user (expired idle or absolute, disabled account). */
       authRejection?: 'expired' | 'disabled';
     }

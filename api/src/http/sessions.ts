@@ -67,6 +67,7 @@ export function currentUser(db: Db, config: AppConfig, now: () => Date): Request
       roles: user.roles,
       authMethod: authMethod ?? 'password',
       expiresAt: state.expiresAt,
+      mustEnrollMfa: req.session.mustEnrollMfa === true,
     };
     next();
   };
@@ -88,4 +89,19 @@ export function saveSession(req: Parameters<RequestHandler>[0]): Promise<void> {
   return new Promise((resolve, reject) =>
     req.session.save((error: unknown) => (error ? reject(error as Error) : resolve())),
   );
+}
+
+/** A fresh session id at every sign-in (no fixation), with both clocks started. */
+export async function startUserSession(
+  req: Parameters<RequestHandler>[0],
+  user: { userId: string },
+  authMethod: string,
+  now: Date,
+  options: { mustEnrollMfa?: boolean } = {},
+): Promise<void> {
+  await regenerateSession(req);
+  const startedAt = now.getTime();
+  Object.assign(req.session, { userId: user.userId, authMethod, createdAt: startedAt, lastSeenAt: startedAt });
+  if (options.mustEnrollMfa) req.session.mustEnrollMfa = true;
+  await saveSession(req);
 }

@@ -32,6 +32,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     SETTINGS_ENCRYPTION_KEY: 'a'.repeat(64),
     JOBS_ENABLED: 'false',
+    MFA_REQUIRED_FOR_ADMINS: 'false',
     ...overrides,
   });
 }

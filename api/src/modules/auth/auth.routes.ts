@@ -1,45 +1,84 @@
 import { Router } from 'express';
+import { z } from 'zod';
 
 import { onboardingSchema, signInSchema, signUpSchema } from '../../contracts/auth.js';
+import { AppError } from '../../http/app-error.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { allow, notSignedInError } from '../../http/policy.js';
-import { destroySession, regenerateSession, saveSession, SESSION_COOKIE } from '../../http/sessions.js';
+import {
+  destroySession,
+  regenerateSession,
+  saveSession,
+  SESSION_COOKIE,
+  startUserSession,
+} from '../../http/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { completeOnboarding, describeSession, signInWithPassword, signUp, type SignedInUser } from './auth.service.js';
+import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
+import { selectRoles } from '../users/users.queries.js';
+import { completeOnboarding, describeSession, signInWithPassword, signUp } from './auth.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
+
+const PENDING_MFA_MS = 5 * 60_000;
+const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(20) });
 
 export function authRoutes(dependencies: RouteDependencies): Router {
   const { contextFor, db, config, now } = dependencies;
   const throttle = createSignInThrottle(db);
   const router = Router();
 
-  /** A fresh session id at every sign-in (no fixation), with both clocks started. */
-  async function startSession(
-    req: Parameters<Parameters<typeof router.post>[1]>[0],
-    user: SignedInUser,
-    method: string,
-  ) {
-    await regenerateSession(req);
-    const startedAt = now().getTime();
-    Object.assign(req.session, {
-      userId: user.userId,
-      authMethod: method,
-      createdAt: startedAt,
-      lastSeenAt: startedAt,
-    });
-    await saveSession(req);
-  }
-
   router.post('/auth/login', allow.public(), async (req, res) => {
-    const user = await signInWithPassword(contextFor(req), throttle, signInSchema.parse(req.body));
-    await startSession(req, user, 'password');
+    const ctx = contextFor(req);
+    const user = await signInWithPassword(ctx, throttle, signInSchema.parse(req.body));
+    const requirement = await mfaRequirementFor(ctx, user.userId, await selectRoles(db, user.userId));
+    if (requirement === 'verify') {
+      await regenerateSession(req);
+      req.session.pendingMfa = {
+        userId: user.userId,
+        email: user.email,
+        authMethod: 'password',
+        since: now().getTime(),
+      };
+      await saveSession(req);
+      res.json({ status: 'mfa_required' });
+      return;
+    }
+    await startUserSession(req, user, 'password', now(), { mustEnrollMfa: requirement === 'enroll' });
+    res.json({
+      status: requirement === 'enroll' ? 'mfa_enrollment_required' : 'signed_in',
+      user: { id: user.userId, email: user.email },
+    });
+  });
+
+  router.post('/auth/mfa/verify', allow.public(), async (req, res) => {
+    const { code } = mfaCodeSchema.parse(req.body);
+    const pending = req.session?.pendingMfa;
+    if (!pending || now().getTime() - pending.since > PENDING_MFA_MS) {
+      throw new AppError(401, 'MFA_SESSION_EXPIRED', 'Your sign-in took too long. Please sign in again.');
+    }
+    const ctx = contextFor(req);
+    const address = req.ip ?? 'unknown';
+    await throttle.assertAllowed(pending.email, address);
+    const user = { userId: pending.userId, email: pending.email };
+    const audit = { action: 'auth.mfa_verify', targetType: 'user', targetId: user.userId };
+    if (!(await verifySecondFactor(ctx, user, code))) {
+      await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'totp' } });
+      await throttle.recordFailure(pending.email, address);
+      throw new AppError(
+        401,
+        'MFA_CODE_INVALID',
+        'That code is not valid. Check the time on your device and try again.',
+      );
+    }
+    const actor = { kind: 'user' as const, userId: user.userId, label: user.email };
+    await recordAudit({ ...ctx, actor }, { ...audit, details: { method: 'totp' } });
+    await startUserSession(req, user, pending.authMethod, now());
     res.json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
   });
 
   router.post('/auth/signup', allow.public(), async (req, res) => {
     const user = await signUp(contextFor(req), signUpSchema.parse(req.body));
-    await startSession(req, user, 'password');
+    await startUserSession(req, user, 'password', now());
     res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
   });
 

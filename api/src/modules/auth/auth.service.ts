@@ -131,7 +131,7 @@ export async function completeOnboarding(ctx: ServiceContext, userId: string, ra
 
 export async function describeSession(
   ctx: ServiceContext,
-  auth: { userId: string; email: string; roles: Role[]; authMethod: string; expiresAt: number },
+  auth: { userId: string; email: string; roles: Role[]; authMethod: string; expiresAt: number; mustEnrollMfa: boolean },
 ): Promise<SessionResponse> {
   const profile = (await queries.selectProfile(ctx.db, auth.userId)) ?? null;
   return {
@@ -141,6 +141,7 @@ export async function describeSession(
     effective_role: effectiveRole(auth.roles),
     is_admin: isAdmin(auth.roles),
     auth_method: auth.authMethod,
+    mfa_enrollment_required: auth.mustEnrollMfa,
     expires_at: new Date(auth.expiresAt).toISOString(),
   };
 }
