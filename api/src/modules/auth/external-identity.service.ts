@@ -1,0 +1,74 @@
+import type { Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as usersQueries from '../users/users.queries.js';
+import type { SignedInUser } from './auth.service.js';
+
+export interface ExternalIdentity {
+  /** 'oidc:google', 'saml:<provider id>' … */
+  provider: string;
+  subject: string;
+  email: string;
+  isEmailVerified: boolean;
+  firstName?: string;
+  lastName?: string;
+  /** The role a new account gets; existing accounts keep theirs. */
+  roleForNewAccount: Role;
+}
+
+/**
+ * Signs in through an identity provider: the (provider, subject) pair finds the account; the
+ * first time, a verified e-mail links it to an existing account or creates one that then goes
+ * through onboarding and approval like any other.
+ */
+export async function signInWithExternalIdentity(ctx: ServiceContext, identity: ExternalIdentity): Promise<SignedInUser> {
+  const email = identity.email.trim().toLowerCase();
+  const now = ctx.now();
+  const user = await ctx.db.transaction(async (trx) => {
+    const linked = await trx('external_identities')
+      .join('users', 'users.id', 'external_identities.user_id')
+      .where({ provider: identity.provider, subject: identity.subject })
+      .first('users.id', 'users.email', 'users.status');
+    if (linked) {
+      await trx('external_identities').where({ provider: identity.provider, subject: identity.subject }).update({ last_sign_in_at: now });
+      return linked as usersQueries.UserRow;
+    }
+    if (!identity.isEmailVerified) {
+      throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Your identity provider has not verified this e-mail address.');
+    }
+    let account = await usersQueries.selectUserByEmail(trx, email);
+    if (!account) {
+      account = await usersQueries.insertUser(trx, email, now);
+      await usersQueries.insertRoles(trx, account.id, [identity.roleForNewAccount], null, now);
+      await usersQueries.upsertProfile(
+        trx,
+        {
+          user_id: account.id,
+          username: email,
+          first_name: identity.firstName?.slice(0, 50) ?? '',
+          last_name: identity.lastName?.slice(0, 50) ?? '',
+          onboarding_completed: false,
+          onboarding_approved: false,
+        },
+        now,
+      );
+    }
+    await trx('external_identities').insert({
+      provider: identity.provider,
+      subject: identity.subject,
+      user_id: account.id,
+      email,
+      created_at: now,
+      last_sign_in_at: now,
+    });
+    return account;
+  });
+  const audit = { action: 'auth.sign_in', targetType: 'user', targetId: user.id, details: { method: identity.provider } };
+  if (user.status !== 'active') {
+    await recordAudit(ctx, { ...audit, outcome: 'failure', details: { ...audit.details, reason: 'disabled' } });
+    throw new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');
+  }
+  await recordAudit({ ...ctx, actor: { kind: 'user', userId: user.id, label: user.email } }, audit);
+  return { userId: user.id, email: user.email };
+}
