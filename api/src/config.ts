@@ -42,6 +42,14 @@ const envSchema = z.object({
     .optional(),
   COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
   MFA_REQUIRED_FOR_ADMINS: booleanFlag.optional(),
+  OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits or dashes')
+    .default('google'),
+  OIDC_ALLOW_HTTP_ISSUER: booleanFlag.default(false),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -74,6 +82,16 @@ export interface AppConfig {
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
+  /** Social sign-in (OpenID Connect); undefined when no client is configured. */
+  oidc:
+    | {
+        issuerUrl: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        providerName: string;
+        allowHttpIssuer: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     companyTimezone: vars.COMPANY_TIMEZONE,
     staticRoot: REPO_ROOT,
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
+    oidc: vars.OIDC_CLIENT_ID
+      ? {
+          issuerUrl: vars.OIDC_ISSUER_URL,
+          clientId: vars.OIDC_CLIENT_ID,
+          clientSecret: vars.OIDC_CLIENT_SECRET,
+          providerName: vars.OIDC_PROVIDER_NAME,
+          allowHttpIssuer: vars.OIDC_ALLOW_HTTP_ISSUER,
+        }
+      : undefined,
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),
