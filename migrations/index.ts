@@ -7,6 +7,7 @@ import * as createSettingsAndIntegration from './20261121000400_create_settings_
 import * as createOperations from './20261121000500_create_operations.js';
 import * as createRateLimits from './20261121000600_create_rate_limits.js';
 import * as createChangeNotifications from './20261121000700_create_change_notifications.js';
+import * as createSamlRequests from './20261121000800_create_saml_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000500_create_operations', ...createOperations },
   { name: '20261121000600_create_rate_limits', ...createRateLimits },
   { name: '20261121000700_create_change_notifications', ...createChangeNotifications },
+  { name: '20261121000800_create_saml_requests', ...createSamlRequests },
 ];

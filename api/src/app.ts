@@ -21,6 +21,7 @@ import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
 export interface AppDependencies {
@@ -94,12 +95,14 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     next();
   });
   api.use(express.json({ limit: '100kb' }));
-  api.use(crossSiteGuard(config.publicUrl));
+  // The SAML assertion consumer is posted to by the identity provider's page and verified by signature.
+  api.use(crossSiteGuard(config.publicUrl, [/^\/auth\/saml\/[^/]+\/acs$/]));
   api.use(sessions.handler);
   api.use(currentUser(db, config, now));
   api.use(healthRoutes(dependencies));
   api.use(authRoutes(dependencies));
   api.use(mfaRoutes(dependencies));
+  api.use(ssoRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);

@@ -9,10 +9,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * else Origin, must be this portal. Requests without either (scripts, curl) carry no ambient
  * browser credentials of a victim and pass. Paths in `exemptPaths` verify themselves (SAML ACS).
  */
-export function crossSiteGuard(publicUrl: string, exemptPaths: readonly string[] = []): RequestHandler {
+export function crossSiteGuard(publicUrl: string, exemptPaths: readonly RegExp[] = []): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || exemptPaths.includes(req.path)) return next();
+    if (SAFE_METHODS.has(req.method) || exemptPaths.some((pattern) => pattern.test(req.path))) return next();
     const fetchSite = req.get('sec-fetch-site');
     const origin = req.get('origin');
     const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`;

@@ -22,7 +22,10 @@ export interface ExternalIdentity {
  * first time, a verified e-mail links it to an existing account or creates one that then goes
  * through onboarding and approval like any other.
  */
-export async function signInWithExternalIdentity(ctx: ServiceContext, identity: ExternalIdentity): Promise<SignedInUser> {
+export async function signInWithExternalIdentity(
+  ctx: ServiceContext,
+  identity: ExternalIdentity,
+): Promise<SignedInUser> {
   const email = identity.email.trim().toLowerCase();
   const now = ctx.now();
   const user = await ctx.db.transaction(async (trx) => {
@@ -31,7 +34,9 @@ export async function signInWithExternalIdentity(ctx: ServiceContext, identity: 
       .where({ provider: identity.provider, subject: identity.subject })
       .first('users.id', 'users.email', 'users.status');
     if (linked) {
-      await trx('external_identities').where({ provider: identity.provider, subject: identity.subject }).update({ last_sign_in_at: now });
+      await trx('external_identities')
+        .where({ provider: identity.provider, subject: identity.subject })
+        .update({ last_sign_in_at: now });
       return linked as usersQueries.UserRow;
     }
     if (!identity.isEmailVerified) {
@@ -64,7 +69,12 @@ export async function signInWithExternalIdentity(ctx: ServiceContext, identity: 
     });
     return account;
   });
-  const audit = { action: 'auth.sign_in', targetType: 'user', targetId: user.id, details: { method: identity.provider } };
+  const audit = {
+    action: 'auth.sign_in',
+    targetType: 'user',
+    targetId: user.id,
+    details: { method: identity.provider },
+  };
   if (user.status !== 'active') {
     await recordAudit(ctx, { ...audit, outcome: 'failure', details: { ...audit.details, reason: 'disabled' } });
     throw new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { z } from 'zod';
+
+import { emailSchema } from '../../contracts/auth.js';
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { discoverSsoProvider, listSsoProviders } from './sso-providers.service.js';
+
+const discoverQuerySchema = z.object({ email: emailSchema });
+
+export function ssoRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  /** Which SAML provider serves an e-mail (domain, then the fallback chain): the sign-in page and the SSO drill. */
+  router.get('/auth/sso/discover', allow.public(), async (req, res) => {
+    const { email } = discoverQuerySchema.parse(req.query);
+    res.json(await discoverSsoProvider(contextFor(req), email));
+  });
+
+  /** Configured providers without their certificates, for the SAML debug page. */
+  router.get('/auth/sso/providers', allow.public(), async (req, res) => {
+    const providers = await listSsoProviders(contextFor(req));
+    res.json({
+      providers: providers
+        .filter((p) => p.is_enabled)
+        .map(({ id, entity_id, domains }) => ({ id, entity_id, domains })),
+    });
+  });
+
+  return router;
+}
