@@ -4,14 +4,28 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { destinationAfterSignIn, readRedirectState } from '../access.rules';
+import { useAuth } from '../hooks/use-auth';
+import { RedirectTo } from './RedirectTo';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
 type AuthTab = 'sign-in' | 'sign-up';
 
+/**
+ * /login (provider-portal §2 Auth screen). One place decides where a signed-in visitor goes,
+ * whether they arrived signed in or just signed in or up here (§4 login flow).
+ */
 export function SignInPage() {
+  const { status, session } = useAuth();
+  const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('sign-in');
+
+  if (status === 'loading') return <LoadingScreen label="Loading..." fullScreen />;
+  if (session) return <RedirectTo destination={destinationAfterSignIn(session, readRedirectState(location.state))} />;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>

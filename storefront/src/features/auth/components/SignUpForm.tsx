@@ -2,26 +2,74 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { signUpSchema } from '@supply-hub/api/contracts';
+import { useState, type FormEvent } from 'react';
 
-/** Inert for now: account creation arrives with the identity issue. */
+import { useToast } from '../../../components/ToastProvider';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { useAuth } from '../hooks/use-auth';
+import { describeAuthError } from './describe-auth-error';
+
+const EMPTY = { first_name: '', last_name: '', email: '', password: '' };
+type SignUpField = keyof typeof EMPTY;
+
+/** Creates the account (signed in at once); the sign-in page then sends it to onboarding. */
 export function SignUpForm() {
+  const { signUp } = useAuth();
+  const showToast = useToast();
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const field = (name: SignUpField) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((previous) => ({ ...previous, [name]: event.target.value })),
+    error: Boolean(fieldErrors[name]),
+    helperText: fieldErrors[name],
+    required: true,
+    fullWidth: true,
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signUpSchema.safeParse(values);
+    setServerError(null);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      await signUp(parsed.data);
+      showToast({ title: 'Account created!', description: 'Please complete your profile information.' });
+    } catch (error) {
+      const { message, errors } = describeAuthError(error);
+      setServerError(message);
+      setFieldErrors(errors);
+      setIsSubmitting(false);
+    }
+  }
+
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(event) => event.preventDefault()}>
-      <Alert severity="info">Sign-up is not available yet.</Alert>
+    <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>
+      {serverError && <Alert severity="error">{serverError}</Alert>}
       <Stack direction="row" spacing={2}>
-        <TextField label="First Name" autoComplete="given-name" disabled fullWidth />
-        <TextField label="Last Name" autoComplete="family-name" disabled fullWidth />
+        <TextField label="First Name" autoComplete="given-name" {...field('first_name')} />
+        <TextField label="Last Name" autoComplete="family-name" {...field('last_name')} />
       </Stack>
-      <TextField label="Email" type="email" autoComplete="email" disabled fullWidth />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         placeholder="Min. 6 characters"
         autoComplete="new-password"
-        disabled
-        fullWidth
+        {...field('password')}
       />
-      <Button type="submit" variant="contained" disabled fullWidth>
+      <Button type="submit" variant="contained" fullWidth loading={isSubmitting}>
         Sign Up
       </Button>
     </Stack>

@@ -1,0 +1,86 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+
+/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
+async function approveAsAdmin(baseURL: string, userId: string) {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', {
+      data: { email: 'admin@demo.supplyhub.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
+    expect(approval.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+async function currentUserId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
+    const body = (await response.json()) as { user: { id: string } };
+    return body.user.id;
+  });
+}
+
+test('a new user signs up, completes onboarding, waits for approval and lands in the catalogue once approved', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const email = `journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Jamie');
+  await page.getByLabel('Last Name').fill('Rivera');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+  await expect(page.getByText('Account created!')).toBeVisible();
+  await expect(page.getByLabel('Your account email (read-only)')).toHaveValue(email);
+  await page.getByLabel('First Name').fill('Jamie');
+  await page.getByLabel('Last Name').fill('Rivera-Holt');
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+
+  await expect(page).toHaveURL(/\/pending-approval$/);
+  await expect(page.getByRole('heading', { name: 'Pending Approval' })).toBeVisible();
+  await expect(page.getByText('Onboarding completed')).toBeVisible();
+  await expect(page.getByText('Waiting for admin approval')).toBeVisible();
+
+  await approveAsAdmin(baseURL ?? '', await currentUserId(page));
+
+  // No reload: the live event (or, without it, the 10 s polling fallback) moves the page on.
+  await expect(page).toHaveURL(/\/catalog$/, { timeout: 12_000 });
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test('a wrong password shows the server message in a red alert', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nurse@demo.supplyhub.test');
+  await page.getByLabel('Password').fill('not-the-right-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Invalid login credentials' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/MuiAlert-colorError/);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unauthenticated visit to /orders signs in and returns to /orders', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill('doctor@demo.supplyhub.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+});

@@ -1,0 +1,68 @@
+import { effectiveRole, isAdmin, type Profile, type Role, type SessionResponse } from '@supply-hub/api/contracts';
+
+/** Where a route guard or a sign-in sends the user; the back office is another app (full page load). */
+export interface Destination {
+  path: string;
+  isFullPageLoad: boolean;
+}
+
+export const ADMIN_HOME = '/admin/dashboard';
+export const FINANCE_HOME = '/admin/reports';
+export const APP_HOME = '/catalog';
+export const ONBOARDING_PATH = '/onboarding';
+export const PENDING_APPROVAL_PATH = '/pending-approval';
+
+/** The location state the guard leaves for /login: the original path and query. */
+export interface RedirectState {
+  from: string;
+}
+
+/** 'admin' in an allowed list stands for admin and super_admin alike (decisions.md). */
+export function hasAllowedRole(roles: readonly Role[], allowed: readonly Role[]): boolean {
+  if (allowed.includes('admin') && isAdmin(roles)) return true;
+  return roles.some((role) => allowed.includes(role));
+}
+
+export function lacksNames(profile: Profile | null): boolean {
+  return !profile?.first_name?.trim() || !profile.last_name?.trim();
+}
+
+/** provider-portal §4: names missing or onboarding not completed. */
+export function needsOnboarding(profile: Profile | null): boolean {
+  return lacksNames(profile) || !profile?.onboarding_completed;
+}
+
+export function isAwaitingApproval(profile: Profile | null): boolean {
+  return !needsOnboarding(profile) && !profile?.onboarding_approved;
+}
+
+/** '/', '/dashboard' and unknown paths (provider-portal §2). */
+export function homeFor(session: SessionResponse): Destination {
+  if (isAdmin(session.roles)) return { path: ADMIN_HOME, isFullPageLoad: true };
+  if (effectiveRole(session.roles) === 'finance') return { path: FINANCE_HOME, isFullPageLoad: true };
+  return { path: APP_HOME, isFullPageLoad: false };
+}
+
+/**
+ * provider-portal §4 login flow: names missing → onboarding; else the saved redirect, admins to the
+ * back office, everyone else to the catalogue. A fresh sign-up (onboarding not completed) also goes
+ * straight to onboarding, where the guard would send it anyway.
+ */
+export function destinationAfterSignIn(session: SessionResponse, savedRedirect: string | null): Destination {
+  const isAdminUser = isAdmin(session.roles);
+  if (lacksNames(session.profile) || (!isAdminUser && needsOnboarding(session.profile))) {
+    return { path: ONBOARDING_PATH, isFullPageLoad: false };
+  }
+  if (savedRedirect) return { path: savedRedirect, isFullPageLoad: false };
+  if (isAdminUser) return { path: ADMIN_HOME, isFullPageLoad: true };
+  return { path: APP_HOME, isFullPageLoad: false };
+}
+
+/** The saved redirect, only if it is a path inside this app (never another origin, never /login itself). */
+export function readRedirectState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const { from } = state as { from: unknown };
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/admin')) return null;
+  return from;
+}

@@ -1,0 +1,182 @@
+import {
+  effectiveRole,
+  isAdmin,
+  type Profile,
+  type SessionResponse,
+  type SignInInput,
+  type SignUpInput,
+} from '@supply-hub/api/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { ApiError, isApiError } from '../../../lib/api-client';
+import { subscribeToServerEvent } from '../../../lib/server-events';
+import { getSession } from '../api/get-session';
+import { refreshSession } from '../api/refresh-session';
+import { signIn as requestSignIn } from '../api/sign-in';
+import { signOut as requestSignOut } from '../api/sign-out';
+import { signUp as requestSignUp } from '../api/sign-up';
+import { AuthContext, type AuthContextValue, type AuthStatus, type RefreshState } from '../hooks/use-auth';
+import { useSessionRefreshTimer } from '../hooks/use-session-refresh-timer';
+
+/** provider-portal §9: the route guard's grace period after a sign-in. */
+const JUST_LOGGED_IN_GRACE_MS = 500;
+
+function isAboutUser(data: unknown, userId: string): boolean {
+  if (typeof data !== 'object' || data === null || !('user_id' in data)) return true;
+  return (data as { user_id: unknown }).user_id === userId;
+}
+
+/** The signed-in user's session, profile and roles, kept fresh: refresh loop and live profile updates. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [session, setSession] = useState<SessionResponse | null>(null);
+  const [refreshState, setRefreshState] = useState<RefreshState>('idle');
+  const [justLoggedIn, setJustLoggedIn] = useState(false);
+  // Bumped at every sign-in and sign-out, so an answer to an older request cannot overwrite the newer state.
+  const generationRef = useRef(0);
+  const isRefreshingRef = useRef(false);
+  const graceTimerRef = useRef<number | undefined>(undefined);
+
+  const applySession = useCallback((next: SessionResponse | null) => {
+    setSession(next);
+    setStatus(next ? 'authenticated' : 'unauthenticated');
+  }, []);
+
+  const markJustLoggedIn = useCallback(() => {
+    setJustLoggedIn(true);
+    window.clearTimeout(graceTimerRef.current);
+    graceTimerRef.current = window.setTimeout(() => setJustLoggedIn(false), JUST_LOGGED_IN_GRACE_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(graceTimerRef.current), []);
+
+  const reloadSession = useCallback(async () => {
+    const generation = generationRef.current;
+    try {
+      const next = await getSession();
+      if (generation === generationRef.current) applySession(next);
+    } catch {
+      // A network or server error says nothing about the session: keep what we have.
+    }
+  }, [applySession]);
+
+  // The first read: until it answers, guards and the sign-in page show 'Loading...'.
+  useEffect(() => {
+    const generation = generationRef.current;
+    const settle = (next: SessionResponse | null) => {
+      if (generation === generationRef.current) applySession(next);
+    };
+    getSession().then(settle, () => settle(null));
+  }, [applySession]);
+
+  const startSession = useCallback(
+    async (start: () => Promise<unknown>) => {
+      const generation = ++generationRef.current;
+      await start();
+      markJustLoggedIn();
+      const next = await getSession();
+      if (!next) throw new ApiError(401, 'NOT_AUTHENTICATED', 'Auth session missing!');
+      if (generation === generationRef.current) {
+        setRefreshState('idle');
+        applySession(next);
+      }
+      return next;
+    },
+    [applySession, markJustLoggedIn],
+  );
+  const signIn = useCallback((input: SignInInput) => startSession(() => requestSignIn(input)), [startSession]);
+  const signUp = useCallback((input: SignUpInput) => startSession(() => requestSignUp(input)), [startSession]);
+
+  const signOut = useCallback(async () => {
+    generationRef.current += 1;
+    try {
+      await requestSignOut();
+    } catch {
+      // The local state is cleared either way; the server session ends at its own expiry.
+    }
+    applySession(null);
+    setRefreshState('idle');
+    navigate('/login', { replace: true });
+  }, [applySession, navigate]);
+
+  const refresh = useCallback(
+    async (isManual: boolean) => {
+      if (isRefreshingRef.current) return;
+      isRefreshingRef.current = true;
+      const generation = generationRef.current;
+      setRefreshState('refreshing');
+      try {
+        const next = await refreshSession();
+        if (generation !== generationRef.current) return;
+        applySession(next);
+        setRefreshState('idle');
+      } catch (error) {
+        if (generation !== generationRef.current) return;
+        // 'Refresh now' on a session the server has already ended: sign in again (the guard sends to /login).
+        if (isManual && isApiError(error) && error.status === 401) {
+          applySession(null);
+          setRefreshState('idle');
+          return;
+        }
+        setRefreshState('failed');
+      } finally {
+        isRefreshingRef.current = false;
+      }
+    },
+    [applySession],
+  );
+  const refreshInBackground = useCallback(() => void refresh(false), [refresh]);
+  const refreshNow = useCallback(() => refresh(true), [refresh]);
+  useSessionRefreshTimer(session?.expires_at ?? null, refreshInBackground);
+
+  // An admin's approval (or any change to the user's own profile) arrives live.
+  const userId = session?.user.id;
+  useEffect(() => {
+    if (!userId) return;
+    return subscribeToServerEvent('profile.updated', (data) => {
+      if (isAboutUser(data, userId)) void reloadSession();
+    });
+  }, [userId, reloadSession]);
+
+  const applyProfile = useCallback((profile: Profile) => {
+    setSession((previous) => (previous && previous.user.id === profile.user_id ? { ...previous, profile } : previous));
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const roles = session?.roles ?? [];
+    return {
+      status,
+      isLoading: status === 'loading',
+      session,
+      user: session?.user ?? null,
+      profile: session?.profile ?? null,
+      roles,
+      effectiveRole: session ? effectiveRole(roles) : null,
+      isAdmin: isAdmin(roles),
+      refreshState,
+      justLoggedIn,
+      signIn,
+      signUp,
+      signOut,
+      reloadSession,
+      refreshNow,
+      applyProfile,
+      markJustLoggedIn,
+    };
+  }, [
+    status,
+    session,
+    refreshState,
+    justLoggedIn,
+    signIn,
+    signUp,
+    signOut,
+    reloadSession,
+    refreshNow,
+    applyProfile,
+    markJustLoggedIn,
+  ]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,46 @@
+import type {
+  EffectiveRole,
+  Profile,
+  Role,
+  SessionResponse,
+  SignInInput,
+  SignUpInput,
+} from '@supply-hub/api/contracts';
+import { createContext, useContext } from 'react';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** provider-portal §4 session refresh: idle, refreshing, failed. */
+export type RefreshState = 'idle' | 'refreshing' | 'failed';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  isLoading: boolean;
+  session: SessionResponse | null;
+  user: SessionResponse['user'] | null;
+  profile: Profile | null;
+  roles: readonly Role[];
+  effectiveRole: EffectiveRole | null;
+  isAdmin: boolean;
+  refreshState: RefreshState;
+  /** True for 500 ms after a sign-in: the guard waits instead of sending the user to /login. */
+  justLoggedIn: boolean;
+  signIn(input: SignInInput): Promise<SessionResponse>;
+  signUp(input: SignUpInput): Promise<SessionResponse>;
+  signOut(): Promise<void>;
+  /** Re-reads the session (after a profile change); keeps the current state on a network error. */
+  reloadSession(): Promise<void>;
+  /** The banner's 'Refresh now'. */
+  refreshNow(): Promise<void>;
+  /** Puts a profile the server just returned into the session. */
+  applyProfile(profile: Profile): void;
+  markJustLoggedIn(): void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,81 @@
+import { errorBodySchema } from '@supply-hub/api/contracts';
+
+/** Anything with a zod-like `parse`: the contracts' schemas, without this file depending on zod. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+/** A failed API call: the server's error body (STYLE.md rule 6), or a stand-in for network failures. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: Readonly<Record<string, string>>;
+  readonly requestId: string | undefined;
+
+  constructor(status: number, code: string, message: string, errors: Record<string, string> = {}, requestId?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.requestId = requestId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+interface RequestOptions<T> {
+  body?: unknown;
+  schema?: ResponseParser<T>;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const data: unknown = response.status === 204 ? undefined : await readJson(response);
+  if (!response.ok) throw toApiError(response.status, data);
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const body = errorBodySchema.safeParse(data);
+  if (!body.success) return new ApiError(status, 'HTTP_ERROR', `The server answered ${status}. Please try again.`);
+  const { code, message, errors, requestId } = body.data;
+  return new ApiError(status, code, message, errors, requestId);
+}
+
+/** Same-origin JSON calls with the session cookie. No toasts or redirects here: callers decide. */
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('DELETE', path, options),
+};
