@@ -5,6 +5,10 @@ const BENCHMARKS = {
     load: () => import('./startup.mjs'),
     summary: 'cold and warm start to healthy, idle memory, graceful shutdown (embedded PostgreSQL)',
   },
+  auth: {
+    load: () => import('./auth.mjs'),
+    summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',
+  },
 };
 
 const USAGE = `Usage: npm run bench -- <name> [--json]   (benchmarks: ${Object.keys(BENCHMARKS).join(', ')})`;

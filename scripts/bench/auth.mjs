@@ -1,0 +1,145 @@
+// Sign-in benchmark: the built server (demo data, embedded PostgreSQL) under 20 concurrent
+// password sign-ins, and the latency a session lookup adds to an authenticated request.
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+import { formatTable } from './report.mjs';
+import {
+  SERVER_ENTRY,
+  findFreePort,
+  killServerGroup,
+  startServer,
+  stopServer,
+  waitForHealthy,
+} from './server-process.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const DEMO_ACCOUNTS = ['doctor', 'nurse', 'provider', 'user', 'finance', 'logistics', 'admin', 'superadmin'].map(
+  (name) => `${name}@demo.supplyhub.test`,
+);
+const CONCURRENCY = 20;
+const SIGN_INS_PER_WORKER = 10;
+const LOOKUP_SAMPLES = 400;
+const TARGETS = { signInP95Ms: 150, lookupAddedP50Ms: 3 };
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function timed(work) {
+  const started = performance.now();
+  const response = await work();
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status, response };
+}
+
+async function signIn(baseUrl, email) {
+  return timed(() =>
+    fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    }),
+  );
+}
+
+async function measureSignIns(baseUrl) {
+  const samples = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (let round = 0; round < SIGN_INS_PER_WORKER; round += 1) {
+        const result = await signIn(baseUrl, DEMO_ACCOUNTS[(worker + round) % DEMO_ACCOUNTS.length]);
+        if (result.status === 200) samples.push(result.ms);
+        else errors += 1;
+      }
+    }),
+  );
+  return { samples, errors };
+}
+
+/** The same cheap request (an unknown API path: a 404 after the session middleware) with and without a session. */
+async function measureLookup(baseUrl) {
+  const { response } = await signIn(baseUrl, DEMO_ACCOUNTS[0]);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const run = async (headers) => {
+    const samples = [];
+    for (let i = 0; i < LOOKUP_SAMPLES; i += 1)
+      samples.push((await timed(() => fetch(`${baseUrl}/api/bench-probe`, { headers }))).ms);
+    return samples;
+  };
+  await run({}); // warm up
+  const anonymous = await run({});
+  const authenticated = await run({ Cookie: cookie });
+  return { anonymousP50: percentile(anonymous, 50), authenticatedP50: percentile(authenticated, 50) };
+}
+
+export async function run(args) {
+  const asJson = args.includes('--json');
+  if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
+    process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
+    return 1;
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-auth-'));
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const port = await findFreePort();
+  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
+  try {
+    await waitForHealthy(server, { timeoutMs: 120_000 });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await measureSignIns(baseUrl); // warm-up round
+    const signIns = await measureSignIns(baseUrl);
+    const lookup = await measureLookup(baseUrl);
+    const figures = {
+      sign_in_count: signIns.samples.length,
+      sign_in_errors: signIns.errors,
+      sign_in_p50_ms: percentile(signIns.samples, 50),
+      sign_in_p95_ms: percentile(signIns.samples, 95),
+      sign_ins_per_s: signIns.samples.length / (signIns.samples.reduce((a, b) => a + b, 0) / CONCURRENCY / 1000),
+      session_lookup_added_p50_ms: lookup.authenticatedP50 - lookup.anonymousP50,
+      anonymous_p50_ms: lookup.anonymousP50,
+      authenticated_p50_ms: lookup.authenticatedP50,
+    };
+    const passes = {
+      signIn: figures.sign_in_p95_ms <= TARGETS.signInP95Ms && figures.sign_in_errors === 0,
+      lookup: figures.session_lookup_added_p50_ms <= TARGETS.lookupAddedP50Ms,
+    };
+    if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, passes }, null, 2)}\n`);
+    else {
+      const ms = (value) => `${value.toFixed(1)} ms`;
+      process.stdout.write(
+        `Supply Hub sign-in benchmark — ${CONCURRENCY} concurrent clients × ${SIGN_INS_PER_WORKER} sign-ins, argon2id 19 MiB / 2 passes, ${os.cpus().length} CPUs\n\n${formatTable(
+          [
+            { name: 'Sign-in p50', value: ms(figures.sign_in_p50_ms) },
+            {
+              name: 'Sign-in p95',
+              value: ms(figures.sign_in_p95_ms),
+              target: `≤ ${TARGETS.signInP95Ms} ms`,
+              pass: passes.signIn,
+            },
+            { name: 'Sign-ins per second', value: figures.sign_ins_per_s.toFixed(1) },
+            { name: 'Sign-in errors', value: String(figures.sign_in_errors) },
+            { name: 'Request p50 without session', value: ms(figures.anonymous_p50_ms) },
+            { name: 'Request p50 with session', value: ms(figures.authenticated_p50_ms) },
+            {
+              name: 'Added by session lookup (p50)',
+              value: ms(figures.session_lookup_added_p50_ms),
+              target: `≤ ${TARGETS.lookupAddedP50Ms} ms`,
+              pass: passes.lookup,
+            },
+          ],
+        )}\n`,
+      );
+    }
+    return passes.signIn && passes.lookup ? 0 : 1;
+  } finally {
+    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
