@@ -42,6 +42,11 @@ const envSchema = z.object({
     .optional(),
   COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
   MFA_REQUIRED_FOR_ADMINS: booleanFlag.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Supply Hub <no-reply@supplyhub.local>'),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -82,6 +87,8 @@ export interface AppConfig {
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
+  /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Social sign-in (OpenID Connect); undefined when no client is configured. */
   oidc:
     | {
@@ -131,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     companyTimezone: vars.COMPANY_TIMEZONE,
     staticRoot: REPO_ROOT,
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     oidc: vars.OIDC_CLIENT_ID
       ? {
           issuerUrl: vars.OIDC_ISSUER_URL,

@@ -8,6 +8,8 @@ declare module 'express-session' {
     authMethod: string;
     createdAt: number;
     lastSeenAt: number;
+    /** A shorter absolute lifetime for this session (demo sign-ins last 3600 s). */
+    lifetimeMs: number;
     /** Password accepted, second step outstanding: no access until /api/auth/mfa/verify. */
     pendingMfa: { userId: string; email: string; authMethod: string; since: number };
     /** An admin who must set up TOTP before the back office opens. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { connectionStringOf, type Db } from '../database/connection.js';
 import { evaluateSession } from '../modules/auth/session-policy.rules.js';
+import { insertAuditEvent } from '../modules/audit/audit.queries.js';
 import { selectSessionUser } from '../modules/auth/auth.queries.js';
 
 export const SESSION_COOKIE = 'supply_hub.sid';
@@ -46,12 +47,23 @@ export function sessionMiddleware(db: Db, config: AppConfig): { handler: Request
 /** Resolves the session to a signed-in user (or none), enforcing the idle and absolute limits. */
 export function currentUser(db: Db, config: AppConfig, now: () => Date): RequestHandler {
   return async (req, _res, next) => {
-    const { userId, createdAt, lastSeenAt, authMethod } = req.session ?? {};
+    const { userId, createdAt, lastSeenAt, authMethod, lifetimeMs } = req.session ?? {};
     if (!userId || createdAt === undefined || lastSeenAt === undefined) return next();
-    const state = evaluateSession({ createdAt, lastSeenAt }, config.session, now().getTime());
+    const limits = { ...config.session, absoluteLifetimeMs: lifetimeMs ?? config.session.absoluteLifetimeMs };
+    const state = evaluateSession({ createdAt, lastSeenAt }, limits, now().getTime());
     if (!state.isValid) {
       req.authRejection = 'expired';
       await destroySession(req);
+      await insertAuditEvent(db, {
+        actorUserId: userId,
+        actorLabel: 'system',
+        action: 'auth.session_timeout',
+        targetType: 'user',
+        targetId: userId,
+        clientAddress: req.ip,
+        requestId: String(req.id),
+        details: { reason: state.reason },
+      });
       return next();
     }
     const user = await selectSessionUser(db, userId);
@@ -97,11 +109,15 @@ export async function startUserSession(
   user: { userId: string },
   authMethod: string,
   now: Date,
-  options: { mustEnrollMfa?: boolean } = {},
+  options: { mustEnrollMfa?: boolean; lifetimeMs?: number } = {},
 ): Promise<void> {
   await regenerateSession(req);
   const startedAt = now.getTime();
   Object.assign(req.session, { userId: user.userId, authMethod, createdAt: startedAt, lastSeenAt: startedAt });
   if (options.mustEnrollMfa) req.session.mustEnrollMfa = true;
+  if (options.lifetimeMs !== undefined) {
+    req.session.lifetimeMs = options.lifetimeMs;
+    req.session.cookie.maxAge = options.lifetimeMs;
+  }
   await saveSession(req);
 }

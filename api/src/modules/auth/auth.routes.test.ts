@@ -272,3 +272,55 @@ describe('account approval', () => {
       .expect(200, { updated: 2 });
   });
 });
+
+describe('demo sign-in and session timeouts', () => {
+  it('does not exist outside demo mode', async () => {
+    await request(app).post('/api/auth/demo').send({ as: 'admin' }).expect(404);
+  });
+
+  it('signs in as the demo doctor for one hour in demo mode', async () => {
+    const clock = movableClock();
+    const demoApp = createTestApp(db, { now: clock.now, env: { DEMO_MODE: 'true' } });
+    if (!(await db('users').where({ email: 'doctor@demo.supplyhub.test' }).first())) {
+      await createUserWithEmail('doctor@demo.supplyhub.test');
+    }
+    const agent = request.agent(demoApp);
+    await agent.post('/api/auth/demo').send({ as: 'doctor' }).expect(200);
+    const session = await agent.get('/api/auth/session').expect(200);
+    expect(session.body).toMatchObject({ user: { email: 'doctor@demo.supplyhub.test' }, auth_method: 'demo' });
+    for (let minutes = 0; minutes < 60; minutes += 20) {
+      clock.advance(20 * 60_000);
+      await agent.post('/api/auth/refresh');
+    }
+    const ended = await agent.get('/api/auth/session').expect(401);
+    expect(ended.body.code).toBe('NOT_AUTHENTICATED');
+    await request(demoApp).post('/api/auth/demo').send({ as: 'root' }).expect(400);
+  });
+
+  it('audits an idle timeout once', async () => {
+    const clock = movableClock();
+    const timedApp = createTestApp(db, { now: clock.now });
+    const { agent, user } = await signedInAgent(timedApp, db, ['doctor']);
+    clock.advance(31 * 60_000);
+    await agent.get('/api/auth/session').expect(401);
+    await agent.get('/api/auth/session').expect(401);
+    const timeouts = await db('audit_events')
+      .where({ action: 'auth.session_timeout', target_id: user.id })
+      .count('* as n')
+      .first();
+    expect(timeouts).toEqual({ n: 1 });
+  });
+});
+
+async function createUserWithEmail(email: string): Promise<void> {
+  const { createUser } = await import('../users/users.service.js');
+  const { testContext } = await import('../../test-support/test-context.js');
+  await createUser(testContext(db), {
+    email,
+    password: TEST_PASSWORD,
+    firstName: 'Demo',
+    lastName: 'Doctor',
+    roles: ['doctor'],
+    isApproved: true,
+  });
+}

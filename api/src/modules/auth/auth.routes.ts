@@ -15,11 +15,13 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { selectRoles } from '../users/users.queries.js';
-import { completeOnboarding, describeSession, signInWithPassword, signUp } from './auth.service.js';
+import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword, signUp } from './auth.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 
 const PENDING_MFA_MS = 5 * 60_000;
+const DEMO_SESSION_MS = 3600 * 1000;
+const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
 const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(20) });
 
 export function authRoutes(dependencies: RouteDependencies): Router {
@@ -93,9 +95,19 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     await saveSession(req);
     const expiresAt = sessionExpiry(
       { createdAt: req.session.createdAt ?? 0, lastSeenAt: req.session.lastSeenAt },
-      config.session,
+      { ...config.session, absoluteLifetimeMs: req.session.lifetimeMs ?? config.session.absoluteLifetimeMs },
     );
     res.json(await describeSession(contextFor(req), { ...req.auth, expiresAt }));
+  });
+
+  /** Demo mode only (decisions.md): "Try as admin" / "Try as doctor", a one-hour session. */
+  router.post('/auth/demo', allow.public(), async (req, res) => {
+    if (!config.isDemoMode) throw AppError.notFound(`No API route for POST /api/auth/demo`, 'ROUTE_NOT_FOUND');
+    const { as } = demoSignInSchema.parse(req.body);
+    const ctx = contextFor(req);
+    const user = await signInAsDemoUser(ctx, as);
+    await startUserSession(req, user, 'demo', now(), { lifetimeMs: DEMO_SESSION_MS });
+    res.json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
   });
 
   router.post('/auth/logout', allow.public(), async (req, res) => {

@@ -145,3 +145,17 @@ export async function describeSession(
     expires_at: new Date(auth.expiresAt).toISOString(),
   };
 }
+
+const DEMO_ACCOUNTS = { admin: 'admin@demo.supplyhub.test', doctor: 'doctor@demo.supplyhub.test' } as const;
+
+/** Demo mode's "Try as …" sign-in: the demo account of that role, no password. */
+export async function signInAsDemoUser(ctx: ServiceContext, as: keyof typeof DEMO_ACCOUNTS): Promise<SignedInUser> {
+  const account = await usersQueries.selectUserByEmail(ctx.db, DEMO_ACCOUNTS[as]);
+  if (!account)
+    throw AppError.conflict('DEMO_DATA_MISSING', 'The demo accounts are not loaded: run `npm run cli -- db:seed`.');
+  await recordAudit(
+    { ...ctx, actor: { kind: 'user', userId: account.id, label: account.email } },
+    { action: 'auth.sign_in', targetType: 'user', targetId: account.id, details: { method: 'demo' } },
+  );
+  return { userId: account.id, email: account.email };
+}

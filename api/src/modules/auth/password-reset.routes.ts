@@ -1,0 +1,26 @@
+import { Router } from 'express';
+
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import {
+  confirmPasswordReset,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  requestPasswordReset,
+} from './password-reset.service.js';
+
+export function passwordResetRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.post('/auth/password-reset/request', allow.public(), async (req, res) => {
+    await requestPasswordReset(contextFor(req), passwordResetRequestSchema.parse(req.body));
+    res.status(202).json({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
+  });
+
+  router.post('/auth/password-reset/confirm', allow.public(), async (req, res) => {
+    await confirmPasswordReset(contextFor(req), passwordResetConfirmSchema.parse(req.body));
+    res.json({ message: 'Your password has been changed. Please sign in.' });
+  });
+
+  return router;
+}

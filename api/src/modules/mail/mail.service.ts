@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+
+import type { ServiceContext } from '../../context.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** A stable name for the kind of mail, e.g. 'password-reset'. */
+  template: string;
+}
+
+/**
+ * Every mail is written to the outbox first. With SMTP_URL it is then sent through nodemailer;
+ * without, it stays in the outbox marked 'logged' and its subject and recipient go to the log,
+ * so the embedded default works offline. Bodies never reach the log: they may carry tokens.
+ */
+export async function sendMail(ctx: ServiceContext, mail: OutgoingMail): Promise<void> {
+  const [row] = await ctx
+    .db('email_outbox')
+    .insert({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      template: mail.template,
+      created_at: ctx.now(),
+    })
+    .returning<{ id: string }[]>('id');
+  if (!row) throw new Error('insert into email_outbox returned nothing');
+  if (!ctx.config.mail.smtpUrl) {
+    await ctx.db('email_outbox').where({ id: row.id }).update({ status: 'logged' });
+    ctx.log.info(
+      { mail: { id: row.id, to: mail.to, subject: mail.subject, template: mail.template } },
+      'mail kept in the outbox (no SMTP_URL)',
+    );
+    return;
+  }
+  try {
+    const transport = nodemailer.createTransport(ctx.config.mail.smtpUrl);
+    await transport.sendMail({ from: ctx.config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await ctx.db('email_outbox').where({ id: row.id }).update({ status: 'sent', attempts: 1, sent_at: ctx.now() });
+  } catch (error) {
+    await ctx
+      .db('email_outbox')
+      .where({ id: row.id })
+      .update({ status: 'failed', attempts: 1, last_error: (error as Error).message.slice(0, 300) });
+    ctx.log.warn({ mail: { id: row.id, template: mail.template } }, 'mail could not be sent');
+  }
+}
