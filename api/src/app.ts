@@ -17,6 +17,7 @@ import { crossSiteGuard } from './http/cross-site-guard.js';
 import { currentUser, sessionMiddleware } from './http/sessions.js';
 import { connectionStringOf } from './database/connection.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -102,6 +103,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(currentUser(db, config, now));
   api.use(healthRoutes(dependencies));
   api.use(authRoutes(dependencies));
+  api.use(oidcRoutes(dependencies));
   api.use(passwordResetRoutes(dependencies));
   api.use(mfaRoutes(dependencies));
   api.use(ssoRoutes(dependencies));
