@@ -12,8 +12,10 @@ export type RoutePolicy =
 
 export type PolicyHandler = RequestHandler & { policy: RoutePolicy };
 
+/** A fresh function per route, so each route carries its own policy. */
 function withPolicy(policy: RoutePolicy, handler: RequestHandler): PolicyHandler {
-  return Object.assign(handler, { policy });
+  const perRoute: RequestHandler = (req, res, next) => handler(req, res, next);
+  return Object.assign(perRoute, { policy });
 }
 
 export function notSignedInError(rejection: 'expired' | 'disabled' | undefined): AppError {
