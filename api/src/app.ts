@@ -22,7 +22,11 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { meRoutes } from './modules/me/me.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
@@ -107,6 +111,10 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(passwordResetRoutes(dependencies));
   api.use(mfaRoutes(dependencies));
   api.use(ssoRoutes(dependencies));
+  api.use(productsRoutes(dependencies));
+  api.use(cartRoutes(dependencies));
+  api.use(ordersRoutes(dependencies));
+  api.use(meRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);

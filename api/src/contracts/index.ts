@@ -4,3 +4,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './roles.js';
 export * from './orders.js';
+export * from './cart.js';
+export * from './me.js';
+export * from './order-submission.js';
+export * from './products.js';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+import { MAX_LINE_QUANTITY } from './cart.js';
+
+/** Only ASIN and quantity count; the server prices every line itself (decisions.md). */
+export const orderSubmissionSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        asin: z.string().trim().min(1).max(40),
+        quantity: z
+          .number({ error: 'Quantity must be a number' })
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+      }),
+    )
+    .max(200, 'An order can have at most 200 lines'),
+});
+export type OrderSubmission = z.infer<typeof orderSubmissionSchema>;
+
+export const idempotencyKeySchema = z
+  .string({ error: 'The Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8–200 letters, digits or _ . : -');
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  line_number: z.number().int(),
+  product_id: z.string().nullable(),
+  asin: z.string(),
+  sku: z.string().nullable(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.string(),
+  total_price: z.string(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  display_seq: z.number().int(),
+  user_id: z.string(),
+  user_email: z.string(),
+  requester_name: z.string(),
+  status: z.string(),
+  rejection_reason: z.string().nullable(),
+  total_amount: z.string(),
+  notes: z.string().nullable(),
+  delivery_location: z.string(),
+  priority: z.string(),
+  created_at: z.string(),
+  lines: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** provider-portal §5: first and last name, then username, then e-mail, then 'Unknown User'. */
+export function requesterDisplayName(input: {
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+  email?: string | null;
+}): string {
+  const fullName = [input.first_name, input.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
+  return fullName || input.username?.trim() || input.email?.trim() || 'Unknown User';
+}
+
+/** The department an order shows: its delivery_location, 'Medical' when unset or 'Default'. */
+export function displayDepartment(deliveryLocation: string | null | undefined): string {
+  return !deliveryLocation || deliveryLocation === 'Default' ? 'Medical' : deliveryLocation;
+}

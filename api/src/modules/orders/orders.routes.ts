@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { z } from 'zod';
+
+import { idempotencyKeySchema } from '../../contracts/order-submission.js';
+import { orderStatusSchema } from '../../contracts/orders.js';
+import { AppError } from '../../http/app-error.js';
+import { allow, notSignedInError } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { getOwnOrder, listOwnOrders, submitOrder } from './orders.service.js';
+
+const orderParamsSchema = z.object({ id: z.uuid() });
+const ordersQuerySchema = z.object({ status: orderStatusSchema.optional() });
+
+export function ordersRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.post('/orders', allow.roles('doctor', 'user', 'provider'), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    const key = idempotencyKeySchema.parse(req.get('idempotency-key'));
+    const { order, isReplay } = await submitOrder(contextFor(req), req.auth, key, req.body);
+    res.status(isReplay ? 200 : 201).json(order);
+  });
+
+  router.get('/orders', allow.owner(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json({ data: await listOwnOrders(contextFor(req), req.auth.userId, ordersQuerySchema.parse(req.query)) });
+  });
+
+  router.get('/orders/:id', allow.owner(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    // A malformed id is as unknown as someone else's: 404, not 400.
+    const params = orderParamsSchema.safeParse(req.params);
+    if (!params.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+    res.json(await getOwnOrder(contextFor(req), req.auth.userId, params.data.id));
+  });
+
+  return router;
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+
+import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import { ORDERING_ROLES, effectiveRole, type Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { clearCart } from '../cart/cart.queries.js';
+import { selectProductsByAsins } from '../products/products.queries.js';
+import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents } from './order-pricing.rules.js';
+import * as queries from './orders.queries.js';
+
+const OWN_ORDERS_LIMIT = 200;
+
+export interface Requester {
+  userId: string;
+  email: string;
+  roles: Role[];
+}
+
+/**
+ * Creates a pending order from ASINs and quantities only: the server looks every product up,
+ * prices the lines (decisions.md), and writes the order, its lines and the emptied cart in one
+ * transaction. The same Idempotency-Key (double click, retry, a second tab on the same cart)
+ * answers the same order.
+ */
+export async function submitOrder(
+  ctx: ServiceContext,
+  requester: Requester,
+  idempotencyKey: string,
+  rawInput: unknown,
+): Promise<{ order: Order; isReplay: boolean }> {
+  const role = effectiveRole(requester.roles);
+  if (!ORDERING_ROLES.includes(role)) {
+    throw new AppError(403, 'ORDERING_NOT_ALLOWED', 'Admin users can view cart contents but cannot submit orders.');
+  }
+  const input = orderSubmissionSchema.parse(rawInput);
+  if (input.lines.length === 0) throw AppError.badRequest('CART_EMPTY', 'Cart is empty');
+  const quantities = new Map<string, number>();
+  for (const line of input.lines) quantities.set(line.asin, (quantities.get(line.asin) ?? 0) + line.quantity);
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([...quantities].sort()))
+    .digest('hex');
+  const now = ctx.now();
+
+  const result = await ctx.db.transaction(async (trx) => {
+    const profile = await trx('profiles')
+      .where({ user_id: requester.userId })
+      .first('onboarding_approved', 'department');
+    if (!profile?.onboarding_approved) {
+      throw new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is waiting for admin approval.');
+    }
+    if (!(await queries.claimIdempotencyKey(trx, requester.userId, idempotencyKey, requestHash, now))) {
+      const previous = await queries.selectIdempotencyKey(trx, requester.userId, idempotencyKey);
+      if (previous?.request_hash !== requestHash || !previous.order_id) {
+        throw AppError.conflict(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This submission key was already used for a different order.',
+        );
+      }
+      return { orderId: previous.order_id, isReplay: true };
+    }
+    const products = await selectProductsByAsins(trx, [...quantities.keys()]);
+    const activeByAsin = new Map(
+      products.filter((product) => product.active).map((product) => [product.asin, product]),
+    );
+    const priced = [...quantities].map(([asin, quantity], index) => {
+      const product = activeByAsin.get(asin);
+      if (!product) {
+        const title = products.find((candidate) => candidate.asin === asin)?.title ?? asin;
+        throw AppError.badRequest(
+          'PRODUCT_NOT_IN_CATALOG',
+          `Product "${title}" (ASIN: ${asin}) is not in the catalog. Please remove it from your cart and try again.`,
+        );
+      }
+      const unitCents = unitPriceCents(product);
+      return { product, quantity, unitCents, lineNumber: index + 1 };
+    });
+    const created = await queries.insertOrderWithItems(
+      trx,
+      {
+        user_id: requester.userId,
+        user_email: requester.email,
+        status: 'pending',
+        total_amount: formatCents(
+          orderTotalCents(priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents }))),
+        ),
+        notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
+        delivery_location: profile.department?.trim() || 'Default',
+        priority: 'normal',
+        created_at: now,
+        updated_at: now,
+      },
+      priced.map((line) => ({
+        line_number: line.lineNumber,
+        product_id: line.product.id,
+        asin: line.product.asin,
+        sku: line.product.sku,
+        title: line.product.title,
+        quantity: line.quantity,
+        unit_price: formatCents(line.unitCents),
+        total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
+      })),
+    );
+    await queries.setIdempotencyOrder(trx, requester.userId, idempotencyKey, created.id);
+    await clearCart(trx, requester.userId);
+    await recordAudit(
+      ctx,
+      {
+        action: 'order.create',
+        targetType: 'order',
+        targetId: created.id,
+        details: { order_number: created.order_number },
+      },
+      trx,
+    );
+    return { orderId: created.id, isReplay: false };
+  });
+  return { order: await getOwnOrder(ctx, requester.userId, result.orderId), isReplay: result.isReplay };
+}
+
+async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Promise<Order[]> {
+  const lines = await queries.selectOrderLines(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const linesByOrder = new Map<string, queries.OrderLineRow[]>();
+  for (const line of lines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+  return rows.map((row) => ({
+    id: row.id,
+    order_number: row.order_number,
+    display_seq: row.display_seq,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    requester_name: requesterDisplayName({ ...row, email: row.user_email }),
+    status: row.status,
+    rejection_reason: row.rejection_reason,
+    total_amount: row.total_amount,
+    notes: row.notes,
+    delivery_location: row.delivery_location,
+    priority: row.priority,
+    created_at: row.created_at.toISOString(),
+    lines: (linesByOrder.get(row.id) ?? []).map(({ order_id: _orderId, ...line }) => line),
+  }));
+}
+
+export async function listOwnOrders(
+  ctx: ServiceContext,
+  userId: string,
+  filter: { status?: string } = {},
+): Promise<Order[]> {
+  return assembleOrders(
+    ctx,
+    await queries.selectOrders(ctx.db, { userId, status: filter.status, limit: OWN_ORDERS_LIMIT }),
+  );
+}
+
+/** Another user's order answers exactly like a missing one. */
+export async function getOwnOrder(ctx: ServiceContext, userId: string, orderId: string): Promise<Order> {
+  const [order] = await assembleOrders(ctx, await queries.selectOrders(ctx.db, { userId, orderId, limit: 1 }));
+  if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return order;
+}
