@@ -9,6 +9,7 @@ import * as createRateLimits from './20261121000600_create_rate_limits.js';
 import * as createChangeNotifications from './20261121000700_create_change_notifications.js';
 import * as createSamlRequests from './20261121000800_create_saml_requests.js';
 import * as createIdempotencyKeys from './20261121000900_create_idempotency_keys.js';
+import * as createOrderNotifications from './20261121001000_create_order_notifications.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000700_create_change_notifications', ...createChangeNotifications },
   { name: '20261121000800_create_saml_requests', ...createSamlRequests },
   { name: '20261121000900_create_idempotency_keys', ...createIdempotencyKeys },
+  { name: '20261121001000_create_order_notifications', ...createOrderNotifications },
 ];

@@ -9,6 +9,7 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 const hubEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
   z.object({ type: z.literal('product.changed') }),
+  z.object({ type: z.literal('order.updated'), user_id: z.string(), order_id: z.string(), status: z.string() }),
 ]);
 export type HubEvent = z.infer<typeof hubEventSchema>;
 

@@ -91,4 +91,26 @@ describe('GET /api/events', () => {
     );
     expect(events).toContain(JSON.stringify({ type: 'product.changed' }));
   });
+
+  it('tells requesters about their own orders’ status changes only', async () => {
+    const owner = await createTestUser(db, ['doctor']);
+    const other = await createTestUser(db, ['doctor']);
+    const cookie = await signIn(owner.email);
+    const [mine] = await db('orders').insert({ user_id: owner.id, user_email: owner.email }).returning('id');
+    const [theirs] = await db('orders').insert({ user_id: other.id, user_email: other.email }).returning('id');
+    const events = await collectEvents(
+      cookie,
+      async () => {
+        await db('orders')
+          .where({ id: theirs.id })
+          .update({ status: 'rejected', rejection_reason: 'Rejected by admin' });
+        await db('orders').where({ id: mine.id }).update({ status: 'approved' });
+      },
+      (seen) => seen.some((event) => event.includes('approved')),
+    );
+    const orderEvents = events.filter((event) => event.includes('order.updated'));
+    expect(orderEvents).toEqual([
+      JSON.stringify({ type: 'order.updated', user_id: owner.id, order_id: mine.id, status: 'approved' }),
+    ]);
+  });
 });

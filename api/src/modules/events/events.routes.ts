@@ -5,7 +5,7 @@ import type { EventHub, HubEvent } from './event-hub.js';
 
 const HEARTBEAT_MS = 25_000;
 
-/** Server-sent events: the signed-in user's own profile changes and catalogue changes. */
+/** Server-sent events: the signed-in user's own profile and order changes, and catalogue changes. */
 export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router {
   const router = Router();
   router.get('/events', allow.signedIn(), (req, res) => {
@@ -19,7 +19,8 @@ export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router 
     });
     res.write('retry: 2000\n\n');
     const send = (event: HubEvent) => {
-      if (event.type === 'profile.updated' && event.user_id !== userId) return;
+      // Profile and order events go to their owner only; catalogue changes to everyone.
+      if ((event.type === 'profile.updated' || event.type === 'order.updated') && event.user_id !== userId) return;
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
     const unsubscribe = hub.subscribe(send);
