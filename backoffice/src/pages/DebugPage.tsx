@@ -1,5 +1,22 @@
-import { PagePlaceholder } from '../layout/PagePlaceholder';
+import { isAdmin, type Role } from '@supply-hub/api/contracts';
+import { useEffect } from 'react';
+import { usePermissions } from 'react-admin';
+import { useLocation } from 'react-router';
 
+import { DebugPanel } from './debug/DebugPanel';
+
+/** /admin/debug (admin-portal §2.11): only with ?debug=1 and role admin; anyone else goes to /login. */
 export default function DebugPage() {
-  return <PagePlaceholder title="supply_hub.page.debug" />;
+  const { permissions, isPending } = usePermissions<Role[]>();
+  const { search } = useLocation();
+  const isDebugRequested = new URLSearchParams(search).get('debug') === '1';
+  const isAllowed = isDebugRequested && isAdmin(permissions ?? []);
+
+  useEffect(() => {
+    // The sign-in page lives in the storefront: a full page load.
+    if (!isPending && !isAllowed) window.location.assign('/login');
+  }, [isPending, isAllowed]);
+
+  if (isPending || !isAllowed) return null;
+  return <DebugPanel />;
 }

@@ -11,6 +11,8 @@ export const FINANCE_HOME = '/admin/reports';
 export const APP_HOME = '/catalog';
 export const ONBOARDING_PATH = '/onboarding';
 export const PENDING_APPROVAL_PATH = '/pending-approval';
+/** Where an admin who must set up two-step sign-in is sent: the back office stays locked until then. */
+export const SETTINGS_PATH = '/settings';
 
 /** The location state the guard leaves for /login: the original path and query. */
 export interface RedirectState {
@@ -38,6 +40,7 @@ export function isAwaitingApproval(profile: Profile | null): boolean {
 
 /** '/', '/dashboard' and unknown paths (provider-portal §2). */
 export function homeFor(session: SessionResponse): Destination {
+  if (session.mfa_enrollment_required) return { path: SETTINGS_PATH, isFullPageLoad: false };
   if (isAdmin(session.roles)) return { path: ADMIN_HOME, isFullPageLoad: true };
   if (effectiveRole(session.roles) === 'finance') return { path: FINANCE_HOME, isFullPageLoad: true };
   return { path: APP_HOME, isFullPageLoad: false };
@@ -53,16 +56,37 @@ export function destinationAfterSignIn(session: SessionResponse, savedRedirect: 
   if (lacksNames(session.profile) || (!isAdminUser && needsOnboarding(session.profile))) {
     return { path: ONBOARDING_PATH, isFullPageLoad: false };
   }
-  if (savedRedirect) return { path: savedRedirect, isFullPageLoad: false };
+  if (session.mfa_enrollment_required) return { path: SETTINGS_PATH, isFullPageLoad: false };
+  if (savedRedirect) return { path: savedRedirect, isFullPageLoad: isBackOfficePath(savedRedirect) };
   if (isAdminUser) return { path: ADMIN_HOME, isFullPageLoad: true };
   return { path: APP_HOME, isFullPageLoad: false };
 }
 
-/** The saved redirect, only if it is a path inside this app (never another origin, never /login itself). */
+function isBackOfficePath(path: string): boolean {
+  return path === '/admin' || /^\/admin[/?#]/.test(path);
+}
+
+/**
+ * A redirect target, only if it is a path on this portal (never another origin, never /login itself).
+ * Back-office paths are kept: the back office sends its signed-out visitors here with ?redirect=.
+ */
+export function readRedirectPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value === '/login' || /^\/login[/?#]/.test(value)) return null;
+  return value;
+}
+
+/** The redirect the route guard left in the location state (the original path and query). */
 export function readRedirectState(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('from' in state)) return null;
-  const { from } = state as { from: unknown };
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
-  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/admin')) return null;
-  return from;
+  return readRedirectPath((state as { from: unknown }).from);
+}
+
+/** The saved redirect of /login: the guard's location state, else a `redirect` query parameter. */
+export function readSavedRedirect(state: unknown, search: string): string | null {
+  return readRedirectState(state) ?? readRedirectPath(new URLSearchParams(search).get('redirect'));
 }

@@ -4,5 +4,18 @@ export { ProtectedRoute } from './components/ProtectedRoute';
 export { RoleRedirect } from './components/RoleRedirect';
 export { SessionRefreshBanner } from './components/SessionRefreshBanner';
 export { UserMenu } from './components/UserMenu';
-export { useAuth, type AuthContextValue, type AuthStatus, type RefreshState } from './hooks/use-auth';
+export {
+  useAuth,
+  type AuthContextValue,
+  type AuthStatus,
+  type RefreshState,
+  type SignInOutcome,
+} from './hooks/use-auth';
 export { APP_HOME, hasAllowedRole, isAwaitingApproval, needsOnboarding, ONBOARDING_PATH } from './access.rules';
+export {
+  isCallbackTimeoutState,
+  readCallbackError,
+  SESSION_WAIT_TIMEOUT_MS,
+  type CallbackError,
+} from './callback.rules';
+export { samlSignInPath } from './sso-paths';

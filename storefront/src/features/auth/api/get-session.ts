@@ -3,9 +3,9 @@ import { sessionResponseSchema, type SessionResponse } from '@supply-hub/api/con
 import { apiClient, isApiError } from '../../../lib/api-client';
 
 /** GET /api/auth/session, or null when there is no valid session (401). */
-export async function getSession(): Promise<SessionResponse | null> {
+export async function getSession(signal?: AbortSignal): Promise<SessionResponse | null> {
   try {
-    return await apiClient.get('/api/auth/session', { schema: sessionResponseSchema });
+    return await apiClient.get('/api/auth/session', { schema: sessionResponseSchema, signal });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -7,7 +7,16 @@ export interface SignedInResponse {
   user: { id: string; email: string };
 }
 
-/** POST /api/auth/login: starts a cookie session. */
-export function signIn(input: SignInInput): Promise<SignedInResponse> {
-  return apiClient.post<SignedInResponse>('/api/auth/login', input);
+/**
+ * 'mfa_required': the password was right, a second step (POST /api/auth/mfa/verify) starts the session.
+ * 'mfa_enrollment_required': signed in, but the back office stays locked until TOTP is set up.
+ */
+export type SignInResponse =
+  | SignedInResponse
+  | { status: 'mfa_required' }
+  | { status: 'mfa_enrollment_required'; user: { id: string; email: string } };
+
+/** POST /api/auth/login: starts a cookie session, or the second step of one. */
+export function signIn(input: SignInInput): Promise<SignInResponse> {
+  return apiClient.post<SignInResponse>('/api/auth/login', input);
 }

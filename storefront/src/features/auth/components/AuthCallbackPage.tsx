@@ -1,12 +1,53 @@
-import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useToast } from '../../../components/ToastProvider';
+import { saveLastSamlError } from '../../../lib/sso-storage';
+import { readRedirectPath } from '../access.rules';
+import { waitForSession } from '../api/wait-for-session';
+import { readCallbackError, SSO_DOCTOR_PATH, type CallbackTimeoutState } from '../callback.rules';
+import { useAuth } from '../hooks/use-auth';
 
-/** Return point of social and single sign-on; the code exchange comes with the identity issue. */
+/**
+ * /auth/callback and its aliases (provider-portal §2 and §4, admin-portal §2.11). The server has
+ * already redeemed the code or the assertion: an error goes, noted locally, to the SSO Doctor;
+ * otherwise the session is awaited and /login sends the user on, with the redirect kept.
+ */
 export function AuthCallbackPage() {
-  return (
-    <PlaceholderPage title="Sign-in Callback">
-      <Typography>Single sign-on is not available yet.</Typography>
-    </PlaceholderPage>
-  );
+  const { adoptSession, markJustLoggedIn } = useAuth();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+
+  useEffect(() => {
+    const failure = readCallbackError(search, hash);
+    if (failure) {
+      saveLastSamlError({ ...failure, timestamp: new Date().toISOString() });
+      navigate(SSO_DOCTOR_PATH, { replace: true });
+      return;
+    }
+
+    const redirect = readRedirectPath(new URLSearchParams(search).get('redirect'));
+    const controller = new AbortController();
+    markJustLoggedIn();
+    void waitForSession(controller.signal).then((session) => {
+      if (controller.signal.aborted) return;
+      if (session) {
+        adoptSession(session);
+        navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login', { replace: true });
+        return;
+      }
+      showToast({
+        title: 'SSO Error',
+        description: 'Session initialization timeout. Please try logging in again.',
+        severity: 'error',
+      });
+      const state: CallbackTimeoutState = { callbackTimedOut: true };
+      navigate(SSO_DOCTOR_PATH, { replace: true, state });
+    });
+    return () => controller.abort();
+  }, [search, hash, adoptSession, markJustLoggedIn, navigate, showToast]);
+
+  return <LoadingScreen label="Loading..." fullScreen />;
 }

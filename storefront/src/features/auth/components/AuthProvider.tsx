@@ -16,7 +16,14 @@ import { refreshSession } from '../api/refresh-session';
 import { signIn as requestSignIn } from '../api/sign-in';
 import { signOut as requestSignOut } from '../api/sign-out';
 import { signUp as requestSignUp } from '../api/sign-up';
-import { AuthContext, type AuthContextValue, type AuthStatus, type RefreshState } from '../hooks/use-auth';
+import { verifyMfa as requestVerifyMfa } from '../api/verify-mfa';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthStatus,
+  type RefreshState,
+  type SignInOutcome,
+} from '../hooks/use-auth';
 import { useSessionRefreshTimer } from '../hooks/use-session-refresh-timer';
 
 /** provider-portal §9: the route guard's grace period after a sign-in. */
@@ -70,10 +77,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     getSession().then(settle, () => settle(null));
   }, [applySession]);
 
-  const startSession = useCallback(
-    async (start: () => Promise<unknown>) => {
-      const generation = ++generationRef.current;
-      await start();
+  /** After the server started a session (sign-in, second step, sign-up): read it and make it current. */
+  const takeNewSession = useCallback(
+    async (generation: number) => {
       markJustLoggedIn();
       const next = await getSession();
       if (!next) throw new ApiError(401, 'NOT_AUTHENTICATED', 'Auth session missing!');
@@ -85,8 +91,42 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [applySession, markJustLoggedIn],
   );
-  const signIn = useCallback((input: SignInInput) => startSession(() => requestSignIn(input)), [startSession]);
-  const signUp = useCallback((input: SignUpInput) => startSession(() => requestSignUp(input)), [startSession]);
+
+  const signIn = useCallback(
+    async (input: SignInInput): Promise<SignInOutcome> => {
+      const generation = ++generationRef.current;
+      const response = await requestSignIn(input);
+      if (response.status === 'mfa_required') return { status: 'mfa_required' };
+      return { status: response.status, session: await takeNewSession(generation) };
+    },
+    [takeNewSession],
+  );
+  const verifyMfa = useCallback(
+    async (code: string) => {
+      const generation = ++generationRef.current;
+      await requestVerifyMfa(code);
+      return takeNewSession(generation);
+    },
+    [takeNewSession],
+  );
+  const signUp = useCallback(
+    async (input: SignUpInput) => {
+      const generation = ++generationRef.current;
+      await requestSignUp(input);
+      return takeNewSession(generation);
+    },
+    [takeNewSession],
+  );
+
+  const adoptSession = useCallback(
+    (next: SessionResponse) => {
+      generationRef.current += 1;
+      markJustLoggedIn();
+      setRefreshState('idle');
+      applySession(next);
+    },
+    [applySession, markJustLoggedIn],
+  );
 
   const signOut = useCallback(async () => {
     generationRef.current += 1;
@@ -157,11 +197,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshState,
       justLoggedIn,
       signIn,
+      verifyMfa,
       signUp,
       signOut,
       reloadSession,
       refreshNow,
       applyProfile,
+      adoptSession,
       markJustLoggedIn,
     };
   }, [
@@ -170,11 +212,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refreshState,
     justLoggedIn,
     signIn,
+    verifyMfa,
     signUp,
     signOut,
     reloadSession,
     refreshNow,
     applyProfile,
+    adoptSession,
     markJustLoggedIn,
   ]);
 

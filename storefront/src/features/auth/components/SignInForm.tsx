@@ -1,30 +1,41 @@
-import Google from '@mui/icons-material/Google';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { signInSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
+import { MfaCodeStep } from './MfaCodeStep';
+import { SsoSignInButtons } from './SsoSignInButtons';
 
-/** The social provider's start; it returns to /auth/callback. */
-const SOCIAL_SIGN_IN_PATH = '/api/auth/oidc/start';
+interface SignInFormProps {
+  /** The saved redirect, for the social and SAML sign-ins that leave this page. */
+  redirect: string | null;
+}
 
-/** E-mail and password; on success the sign-in page sends the user on (provider-portal §4 login flow). */
-export function SignInForm() {
+/**
+ * E-mail and password, then a code when the account has two-step sign-in; on success the sign-in
+ * page sends the user on (provider-portal §4 login flow).
+ */
+export function SignInForm({ redirect }: SignInFormProps) {
   const { signIn } = useAuth();
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isCodeStep, setIsCodeStep] = useState(false);
 
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((previous) => ({ ...previous, [field]: event.target.value }));
+
+  const backToPassword = (message: string | null) => {
+    setIsCodeStep(false);
+    setServerError(message);
+  };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,13 +48,23 @@ export function SignInForm() {
     setFieldErrors({});
     setIsSubmitting(true);
     try {
-      await signIn(parsed.data);
+      const outcome = await signIn(parsed.data);
+      if (outcome.status === 'mfa_required') {
+        // The password has done its part; it is not kept around for the code step.
+        setValues((previous) => ({ ...previous, password: '' }));
+        setIsCodeStep(true);
+        setIsSubmitting(false);
+      }
     } catch (error) {
       const { message, errors } = describeAuthError(error);
       setServerError(message);
       setFieldErrors(errors);
       setIsSubmitting(false);
     }
+  }
+
+  if (isCodeStep) {
+    return <MfaCodeStep onSessionExpired={backToPassword} onCancel={() => backToPassword(null)} />;
   }
 
   return (
@@ -75,18 +96,7 @@ export function SignInForm() {
         Sign In
       </Button>
       <Divider>or</Divider>
-      <Button variant="outlined" fullWidth startIcon={<Google />} href={SOCIAL_SIGN_IN_PATH}>
-        Continue with Google
-      </Button>
-      {/* decisions.md: enabled once an SSO provider serves the e-mail's domain (not built yet).
-          A disabled button fires no events, so the tooltip listens on a wrapper. */}
-      <Tooltip title="Coming soon - contact your administrator">
-        <span>
-          <Button variant="outlined" disabled fullWidth>
-            Enterprise SSO
-          </Button>
-        </span>
-      </Tooltip>
+      <SsoSignInButtons email={values.email} redirect={redirect} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { destinationAfterSignIn, readRedirectState } from '../access.rules';
+import { destinationAfterSignIn, readSavedRedirect } from '../access.rules';
 import { useAuth } from '../hooks/use-auth';
 import { RedirectTo } from './RedirectTo';
 import { SignInForm } from './SignInForm';
@@ -23,9 +23,10 @@ export function SignInPage() {
   const { status, session } = useAuth();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('sign-in');
+  const savedRedirect = readSavedRedirect(location.state, location.search);
 
   if (status === 'loading') return <LoadingScreen label="Loading..." fullScreen />;
-  if (session) return <RedirectTo destination={destinationAfterSignIn(session, readRedirectState(location.state))} />;
+  if (session) return <RedirectTo destination={destinationAfterSignIn(session, savedRedirect)} />;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
@@ -37,7 +38,7 @@ export function SignInPage() {
           <Tab label="Sign In" value="sign-in" />
           <Tab label="Sign Up" value="sign-up" />
         </Tabs>
-        {tab === 'sign-in' ? <SignInForm /> : <SignUpForm />}
+        {tab === 'sign-in' ? <SignInForm redirect={savedRedirect} /> : <SignUpForm />}
         <Typography variant="body2" color="text.secondary" align="center" sx={{ mt: 3 }}>
           HIPAA Compliant • Secure • Encrypted
         </Typography>

@@ -13,6 +13,10 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 /** provider-portal §4 session refresh: idle, refreshing, failed. */
 export type RefreshState = 'idle' | 'refreshing' | 'failed';
 
+/** What a password sign-in led to; 'mfa_required' has no session yet (the code step follows). */
+export type SignInOutcome =
+  { status: 'mfa_required' } | { status: 'signed_in' | 'mfa_enrollment_required'; session: SessionResponse };
+
 export interface AuthContextValue {
   status: AuthStatus;
   isLoading: boolean;
@@ -25,7 +29,9 @@ export interface AuthContextValue {
   refreshState: RefreshState;
   /** True for 500 ms after a sign-in: the guard waits instead of sending the user to /login. */
   justLoggedIn: boolean;
-  signIn(input: SignInInput): Promise<SessionResponse>;
+  signIn(input: SignInInput): Promise<SignInOutcome>;
+  /** The second step of a sign-in: a 6-digit code or a recovery code. */
+  verifyMfa(code: string): Promise<SessionResponse>;
   signUp(input: SignUpInput): Promise<SessionResponse>;
   signOut(): Promise<void>;
   /** Re-reads the session (after a profile change); keeps the current state on a network error. */
@@ -34,6 +40,8 @@ export interface AuthContextValue {
   refreshNow(): Promise<void>;
   /** Puts a profile the server just returned into the session. */
   applyProfile(profile: Profile): void;
+  /** A session started outside this app (social or SAML sign-in) and read back at the callback. */
+  adoptSession(session: SessionResponse): void;
   markJustLoggedIn(): void;
 }
 

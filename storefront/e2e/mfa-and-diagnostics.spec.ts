@@ -1,0 +1,210 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const ADMIN_EMAIL = 'admin@demo.supplyhub.test';
+const TIMEOUT_TEXT = 'Session initialization timeout. Please try logging in again.';
+
+/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
+async function approveAsAdmin(baseURL: string, userId: string) {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
+    expect(approval.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** A fresh, onboarded and approved account, signed in in the page's own cookie jar. */
+async function createApprovedUser(page: Page, baseURL: string, email: string, password: string) {
+  const signUp = await page.request.post('/api/auth/signup', {
+    data: { first_name: 'Morgan', last_name: 'Lee', email, password },
+  });
+  expect(signUp.status()).toBe(201);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const onboarding = await page.request.put('/api/profile/onboarding', {
+    data: { first_name: 'Morgan', last_name: 'Lee' },
+  });
+  expect(onboarding.status()).toBe(200);
+  await approveAsAdmin(baseURL, user.id);
+}
+
+/** Waits for the browser to load /login, even when /login sends a signed-in user straight on. */
+function waitForSignInPageLoad(page: Page) {
+  return page.waitForRequest(
+    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/login',
+  );
+}
+
+test('a user who turns on two-step sign-in in Settings must enter a code at the next sign-in', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const email = `mfa-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'Quiet-Harbor-2026!';
+  await createApprovedUser(page, baseURL ?? '', email, password);
+
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Two-step sign-in' });
+  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Set up' }).click();
+  await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const totp = new TOTP({ secret: Secret.fromBase32(await card.getByLabel('Setup key').inputValue()), digits: 6 });
+  await card.getByLabel('Verification code').fill(totp.generate());
+  await card.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(card.getByText('Save these recovery codes now')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByText('10 recovery codes left.', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: email }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+
+  // A code no clock skew could make right: none of the steps the server accepts around now.
+  const acceptable = new Set(
+    [-30_000, 0, 30_000, 60_000].map((offset) => totp.generate({ timestamp: Date.now() + offset })),
+  );
+  let wrongCode = 0;
+  while (acceptable.has(String(wrongCode).padStart(6, '0'))) wrongCode += 1;
+  await page.getByLabel('Verification code').fill(String(wrongCode).padStart(6, '0'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'That code is not valid. Check the time on your device and try again.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/MuiAlert-colorError/);
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Each time step is accepted once and the enrolment used the current one: the next step's code.
+  await page.getByLabel('Verification code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  // In the app: the route guard kept /settings (where the user signed out) as the redirect.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: email })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('Enterprise SSO is offered once the e-mail domain has a provider, and starting it notes where and when', async ({
+  page,
+}) => {
+  await page.route('**/api/auth/sso/discover?*', async (route) => {
+    const email = new URL(route.request().url()).searchParams.get('email') ?? '';
+    const isClinic = email.endsWith('@clinic.example');
+    await route.fulfill({
+      json: {
+        provider_id: isClinic ? 'clinic-okta' : null,
+        matched_by: isClinic ? 'domain' : null,
+        chain: ['domain', 'okta_sso', 'okta_tile'],
+      },
+    });
+  });
+  await page.route('**/api/auth/saml/*/start*', (route) =>
+    route.fulfill({ body: 'identity provider', contentType: 'text/plain' }),
+  );
+
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  const ssoButton = page.getByRole('button', { name: 'Enterprise SSO' });
+  await page.getByLabel('Email').fill('someone@elsewhere.example');
+  await expect(ssoButton).toBeDisabled();
+  await page.getByLabel('Email').fill('dr.lee@clinic.example');
+  await expect(ssoButton).toBeEnabled();
+
+  await ssoButton.click();
+  await expect(page).toHaveURL(/\/api\/auth\/saml\/clinic-okta\/start\?RelayState=%2Forders$/);
+  const stored = await page.evaluate(() => ({
+    path: localStorage.getItem('last_sso_path'),
+    time: localStorage.getItem('last_sso_time'),
+    providerId: localStorage.getItem('saml_provider_id'),
+  }));
+  expect(stored.path).toBe('/api/auth/saml/clinic-okta/start?RelayState=%2Forders');
+  expect(stored.providerId).toBe('clinic-okta');
+  expect(Number.isNaN(Date.parse(stored.time ?? ''))).toBe(false);
+});
+
+test('an error at the sign-in callback is kept for the SSO Doctor, which shows it until it is cleared', async ({
+  page,
+}) => {
+  await page.goto('/auth/callback?error=access_denied&error_description=User%20cancelled');
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  const card = page.getByRole('region', { name: 'Last SAML Error' });
+  await expect(card.getByText('User cancelled')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lastSamlError') ?? 'null') as unknown);
+  expect(stored).toMatchObject({ error: 'access_denied', error_description: 'User cancelled', error_code: null });
+  expect(Number.isNaN(Date.parse((stored as { timestamp: string }).timestamp))).toBe(false);
+
+  await card.getByRole('button', { name: 'Clear Error' }).click();
+  await expect(page.getByText('Error cleared')).toBeVisible();
+  await expect(card.getByText('User cancelled')).toHaveCount(0);
+  await expect(card.getByText('No SAML error recorded in this browser.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lastSamlError'))).toBeNull();
+});
+
+test('an error in the callback hash reaches the SSO Doctor with the hint for its kind of problem', async ({ page }) => {
+  await page.goto('/auth/callback#error=saml_audience&error_description=Audience%20mismatch');
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  const card = page.getByRole('region', { name: 'Last SAML Error' });
+  await expect(card.getByText('Audience mismatch')).toBeVisible();
+  await expect(card.getByText('Audience', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Audience \(SP Entity ID\)/)).toBeVisible();
+});
+
+test('a callback with neither an error nor a session gives up after 7 s and opens the SSO Doctor', async ({ page }) => {
+  const startedAt = Date.now();
+  await page.goto('/auth/callback');
+  await expect(page.getByText(TIMEOUT_TEXT)).toBeVisible({ timeout: 10_000 });
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(6_500);
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'SSO Doctor' })).toBeVisible();
+});
+
+test('the debug panel opens for an admin with debug=1 only, and otherwise sends to /login', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
+  expect(((await login.json()) as { status: string }).status).toBe('signed_in');
+
+  // /login then sends the signed-in admin on to the dashboard.
+  let signInPageLoad = waitForSignInPageLoad(page);
+  await page.goto('/admin/debug');
+  await signInPageLoad;
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'lastSamlError',
+      JSON.stringify({
+        error: 'saml_audience',
+        error_description: 'Audience mismatch',
+        error_code: null,
+        timestamp: new Date().toISOString(),
+      }),
+    ),
+  );
+  await page.goto('/admin/debug?debug=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Debug Panel' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Last SAML Error' })).toContainText('Audience mismatch');
+  await expect(page.getByRole('region', { name: 'Debug Info' })).toContainText(ADMIN_EMAIL);
+
+  signInPageLoad = waitForSignInPageLoad(page);
+  await page.getByRole('button', { name: 'Clear & Return to Login' }).click();
+  await signInPageLoad;
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('lastSamlError'))).toBeNull();
+});
+
+test('a signed-out visit to the debug panel goes to the sign-in page', async ({ page }) => {
+  await page.goto('/admin/debug?debug=1');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+});
