@@ -22,6 +22,10 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
+import { adminProductsRoutes, mediaHosting } from './modules/admin-products/admin-products.routes.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
@@ -116,12 +120,17 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(ordersRoutes(dependencies));
   api.use(meRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
+  api.use(adminProductsRoutes(dependencies));
+  api.use(adminOrdersRoutes(dependencies));
+  api.use(adminUsersRoutes(dependencies));
+  api.use(auditRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);
   app.use('/api', api);
   // Kept for the test that checks every API route declares its policy.
   app.locals.apiRouter = api;
 
+  app.use('/media', mediaHosting(config.storageDir));
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);
   return app;

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  STORAGE_DIR: z.string().min(1).optional(),
   DEMO_MODE: booleanFlag.default(false),
   ALLOW_DEMO_MODE_IN_PRODUCTION: booleanFlag.default(false),
   JOBS_ENABLED: booleanFlag.default(true),
@@ -76,6 +77,8 @@ export interface AppConfig {
   /** Absent: the app runs its own embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded files (product images), served from the portal's own origin under /media. */
+  storageDir: string;
   isDemoMode: boolean;
   areJobsEnabled: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     publicUrl: vars.PUBLIC_URL ?? `http://${displayHost(vars.HOST)}:${vars.PORT}`,
     databaseUrl: vars.DATABASE_URL,
     dataDir,
+    storageDir: path.resolve(REPO_ROOT, vars.STORAGE_DIR ?? path.join(vars.DATA_DIR, 'storage')),
     isDemoMode: vars.DEMO_MODE,
     areJobsEnabled: vars.JOBS_ENABLED,
     logLevel: vars.LOG_LEVEL,

@@ -8,3 +8,4 @@ export * from './cart.js';
 export * from './me.js';
 export * from './order-submission.js';
 export * from './products.js';
+export * from './admin-products.js';

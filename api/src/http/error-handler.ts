@@ -32,10 +32,20 @@ export function toAppError(error: unknown): AppError {
   if (mapped) {
     return new AppError(mapped.status, mapped.code, mapped.message);
   }
+  if (maybe.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'IMAGE_TOO_LARGE', 'Image must be less than 5MB');
+  if (typeof maybe.code === 'string' && maybe.code.startsWith('LIMIT_')) {
+    return new AppError(400, 'UPLOAD_REFUSED', 'The upload was refused: send one image in the "image" field');
+  }
   // body-parser errors carry a status and a type
   if (maybe.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
   if (maybe.type === 'entity.parse.failed')
     return new AppError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
+  // Other client errors raised by Express middleware (static files, body parsers) keep their status.
+  if (typeof maybe.status === 'number' && maybe.status >= 400 && maybe.status < 500) {
+    return maybe.status === 404
+      ? AppError.notFound()
+      : new AppError(maybe.status, 'BAD_REQUEST', 'The request could not be handled');
+  }
   return new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the error has been logged');
 }
 

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+import { CATEGORIES } from './catalog.js';
+
+/** Trimmed text; an empty field is stored as null (admin-portal §5). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+const priceSchema = z
+  .number({ error: 'Price is required' })
+  .min(0, 'Price must be ≥ 0')
+  .max(1_000_000, 'Price is too high')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals');
+
+export const productSkuSchema = optionalText(40).refine(
+  (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value),
+  'SKU may contain letters, digits, dots, dashes and underscores',
+);
+
+/** 'Add product' (admin-portal §5). */
+export const productCreateSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300),
+  category: z.enum(CATEGORIES, { error: 'Category is required' }),
+  manufacturer: z.string({ error: 'Manufacturer is required' }).trim().min(1, 'Manufacturer is required').max(200),
+  price: priceSchema,
+  sku: productSkuSchema,
+  description: optionalText(5000),
+  product_url: optionalText(2000).refine((value) => value === null || z.url().safeParse(value).success, 'Invalid URL'),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+/** The product edit form (admin-portal §5): empty fields stored as null, text trimmed. */
+export const productUpdateSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300),
+  description: optionalText(5000),
+  price: priceSchema.nullish(),
+  sku: productSkuSchema,
+  vendor: optionalText(200),
+  category: z
+    .union([z.enum(CATEGORIES), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => value || null),
+  product_url: optionalText(2000).refine(
+    (value) => value === null || /^https?:\/\//.test(value),
+    'Product link must start with http:// or https://',
+  ),
+});
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+
+/** Upload limits and messages (provider-portal §5, admin-portal §5). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MESSAGES = {
+  notAnImage: 'Please select an image file',
+  tooLarge: 'Image must be less than 5MB',
+  skuRequired: 'SKU is required before uploading image',
+} as const;

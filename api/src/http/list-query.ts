@@ -1,0 +1,94 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+
+import { AppError } from './app-error.js';
+
+/**
+ * The query of ra-data-simple-rest: sort=["field","ASC"], range=[start,end] (inclusive),
+ * filter={"field":value}. Sort and filter fields are checked against allowlists: anything else
+ * is a 400, never a column name reaching SQL.
+ */
+export interface ListQuery<SortField extends string, Filter> {
+  sort: { field: SortField; order: 'asc' | 'desc' };
+  range: { offset: number; limit: number };
+  filter: Filter;
+}
+
+const MAX_PAGE = 200;
+
+function parseJsonParam(name: string, raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
+  }
+}
+
+export function parseListQuery<SortField extends string, FilterShape extends z.ZodRawShape>(
+  query: Record<string, unknown>,
+  options: {
+    sortFields: readonly SortField[];
+    defaultSort: { field: SortField; order: 'asc' | 'desc' };
+    filter: z.ZodObject<FilterShape>;
+    defaultLimit?: number;
+  },
+): ListQuery<SortField, z.infer<z.ZodObject<FilterShape>>> {
+  const sortRaw = parseJsonParam('sort', query.sort);
+  let sort = options.defaultSort;
+  if (sortRaw !== undefined) {
+    const parsed = z.tuple([z.string(), z.string()]).safeParse(sortRaw);
+    if (!parsed.success) throw AppError.badRequest('INVALID_LIST_QUERY', 'sort must be ["field","ASC"|"DESC"]');
+    const [field, order] = parsed.data;
+    if (!(options.sortFields as readonly string[]).includes(field)) {
+      throw AppError.badRequest(
+        'UNKNOWN_SORT_FIELD',
+        `Cannot sort by ${field}; allowed: ${options.sortFields.join(', ')}`,
+      );
+    }
+    if (!['ASC', 'DESC'].includes(order.toUpperCase()))
+      throw AppError.badRequest('INVALID_LIST_QUERY', 'sort order must be ASC or DESC');
+    sort = { field: field as SortField, order: order.toLowerCase() as 'asc' | 'desc' };
+  }
+
+  const rangeRaw = parseJsonParam('range', query.range);
+  let range = { offset: 0, limit: options.defaultLimit ?? 25 };
+  if (rangeRaw !== undefined) {
+    const parsed = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(rangeRaw);
+    if (!parsed.success || parsed.data[1] < parsed.data[0])
+      throw AppError.badRequest('INVALID_LIST_QUERY', 'range must be [start,end]');
+    range = { offset: parsed.data[0], limit: Math.min(MAX_PAGE, parsed.data[1] - parsed.data[0] + 1) };
+  }
+
+  const filterRaw = parseJsonParam('filter', query.filter) ?? {};
+  const allowed = Object.keys(options.filter.shape);
+  const unknown = Object.keys(filterRaw as object).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) {
+    throw AppError.badRequest(
+      'UNKNOWN_FILTER_FIELD',
+      `Cannot filter by ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`,
+    );
+  }
+  const filter = options.filter.safeParse(filterRaw);
+  if (!filter.success)
+    throw AppError.badRequest(
+      'INVALID_LIST_QUERY',
+      `filter ${filter.error.issues[0]?.path.join('.')} ${filter.error.issues[0]?.message}`,
+    );
+  return { sort, range, filter: filter.data };
+}
+
+/** Content-Range: items start-end/total, as ra-data-simple-rest reads it. */
+export function sendList<T>(
+  res: Response,
+  rows: T[],
+  total: number,
+  range: { offset: number },
+  resource = 'items',
+): void {
+  const end = rows.length === 0 ? range.offset : range.offset + rows.length - 1;
+  res.setHeader('Content-Range', `${resource} ${range.offset}-${end}/${total}`);
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  res.json(rows);
+}

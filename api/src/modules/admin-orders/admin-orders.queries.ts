@@ -1,0 +1,99 @@
+import type { Db } from '../../database/connection.js';
+import type { OrderRow } from '../orders/orders.queries.js';
+
+export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+
+export interface AdminOrderFilter {
+  status?: string;
+  department?: string;
+  q?: string;
+  user_id?: string;
+}
+
+function applyFilter(db: Db, filter: AdminOrderFilter) {
+  const query = db('orders').leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
+  if (filter.status) query.where('orders.status', filter.status);
+  if (filter.user_id) query.where('orders.user_id', filter.user_id);
+  if (filter.department) {
+    // 'Medical' is what an order without a department shows (decisions.md), stored as 'Default'.
+    if (filter.department === 'Medical') query.whereIn('orders.delivery_location', ['Medical', 'Default']);
+    else query.where('orders.delivery_location', filter.department);
+  }
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query.where((where) =>
+      where
+        .whereILike('orders.order_number', pattern)
+        .orWhereILike('orders.user_email', pattern)
+        .orWhereRaw(`coalesce(profiles.first_name, '') || ' ' || coalesce(profiles.last_name, '') ILIKE ?`, [pattern]),
+    );
+  }
+  return query;
+}
+
+export async function selectOrdersPage(
+  db: Db,
+  options: {
+    filter: AdminOrderFilter;
+    sort: { field: (typeof ADMIN_ORDER_SORTS)[number]; order: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows: (OrderRow & { total: number })[] = await applyFilter(db, options.filter)
+    .select(
+      'orders.id',
+      'orders.order_number',
+      'orders.display_seq',
+      'orders.user_id',
+      'orders.user_email',
+      'profiles.first_name',
+      'profiles.last_name',
+      'profiles.username',
+      'orders.status',
+      'orders.rejection_reason',
+      'orders.total_amount',
+      'orders.notes',
+      'orders.delivery_location',
+      'orders.priority',
+      'orders.created_at',
+      db.raw('count(*) OVER ()::int AS total'),
+    )
+    .orderBy([
+      { column: `orders.${options.sort.field}`, order: options.sort.order },
+      { column: 'orders.display_seq', order: 'desc' },
+    ])
+    .offset(options.offset)
+    .limit(options.limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+/** Orders per status for the tabs, within the department filter. */
+export async function countOrdersByStatus(
+  db: Db,
+  filter: Omit<AdminOrderFilter, 'status'>,
+): Promise<Record<string, number>> {
+  const rows: { status: string; n: number }[] = await applyFilter(db, filter)
+    .groupBy('orders.status')
+    .select('orders.status', db.raw('count(*)::int AS n'));
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+export async function selectDepartments(db: Db): Promise<string[]> {
+  const rows: { department: string }[] = await db('orders')
+    .distinct(db.raw(`CASE WHEN delivery_location = 'Default' THEN 'Medical' ELSE delivery_location END AS department`))
+    .orderBy('department');
+  return rows.map((row) => row.department);
+}
+
+/** City, state and postal code of each requester's address ('No address' when absent). */
+export async function selectAddressSummaries(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0)
+    return new Map<string, { city: string; state: string; postal_code: string; full_name: string }>();
+  const rows: { user_id: string; city: string; state: string; postal_code: string; full_name: string }[] = await db(
+    'shipping_addresses',
+  )
+    .whereIn('user_id', [...userIds])
+    .select('user_id', 'city', 'state', 'postal_code', 'full_name');
+  return new Map(rows.map(({ user_id: userId, ...summary }) => [userId, summary]));
+}

@@ -1,0 +1,67 @@
+import { Router } from 'express';
+import { z } from 'zod';
+
+import { orderStatusSchema } from '../../contracts/orders.js';
+import { AppError } from '../../http/app-error.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrdersPage } from './admin-orders.queries.js';
+import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
+
+const filterSchema = z.object({
+  status: orderStatusSchema.optional(),
+  department: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
+  user_id: z.uuid().optional(),
+});
+const countsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
+
+function parseId(params: unknown): string {
+  const parsed = z.object({ id: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return parsed.data.id;
+}
+
+/** /api/admin/orders: the latest 50 by default; status changes are commands, never a generic update. */
+export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get('/admin/orders', allow.roles('admin'), async (req, res) => {
+    const ctx = contextFor(req);
+    const list = parseListQuery(req.query, {
+      sortFields: ADMIN_ORDER_SORTS,
+      defaultSort: { field: 'created_at', order: 'desc' },
+      filter: filterSchema,
+      defaultLimit: 50,
+    });
+    const { rows, total } = await selectOrdersPage(ctx.db, { filter: list.filter, sort: list.sort, ...list.range });
+    sendList(res, await assembleAdminOrders(ctx, rows), total, list.range, 'orders');
+  });
+
+  /** Tab counts (All Orders and each status) within the department filter, and the departments. */
+  router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
+    const ctx = contextFor(req);
+    const { department } = countsQuerySchema.parse(req.query);
+    const [byStatus, departments] = await Promise.all([
+      countOrdersByStatus(ctx.db, { department }),
+      selectDepartments(ctx.db),
+    ]);
+    const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+    res.json({
+      all,
+      ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
+      departments,
+    });
+  });
+
+  router.get('/admin/orders/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await getAdminOrder(contextFor(req), parseId(req.params)));
+  });
+
+  router.post('/admin/orders/:id/reject', allow.roles('admin'), async (req, res) => {
+    res.json(await rejectOrder(contextFor(req), parseId(req.params), req.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+import { requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import { displayStatus } from '../../contracts/orders.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { selectOrderLines, type OrderRow } from '../orders/orders.queries.js';
+import { assertTransition } from '../orders/order-status.rules.js';
+import * as queries from './admin-orders.queries.js';
+
+export const DEFAULT_REJECTION_REASON = 'Rejected by admin';
+export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
+
+export type AdminOrder = Order & {
+  ship_to_status: { city: string; state: string; postal_code: string; full_name: string } | null;
+};
+
+export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
+  const [lines, addresses] = await Promise.all([
+    selectOrderLines(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+    queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
+  ]);
+  const linesByOrder = new Map<string, typeof lines>();
+  for (const line of lines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+  return rows.map((row) => ({
+    id: row.id,
+    order_number: row.order_number,
+    display_seq: row.display_seq,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    requester_name: requesterDisplayName({ ...row, email: row.user_email }),
+    status: displayStatus(row.status),
+    rejection_reason: row.rejection_reason,
+    total_amount: row.total_amount,
+    notes: row.notes,
+    delivery_location: row.delivery_location,
+    priority: row.priority,
+    created_at: row.created_at.toISOString(),
+    lines: (linesByOrder.get(row.id) ?? []).map(({ order_id: _orderId, ...line }) => line),
+    ship_to_status: addresses.get(row.user_id) ?? null,
+  }));
+}
+
+export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {
+  const row = await ctx
+    .db('orders')
+    .leftJoin('profiles', 'profiles.user_id', 'orders.user_id')
+    .where('orders.id', id)
+    .first<OrderRow | undefined>(
+      'orders.id',
+      'orders.order_number',
+      'orders.display_seq',
+      'orders.user_id',
+      'orders.user_email',
+      'profiles.first_name',
+      'profiles.last_name',
+      'profiles.username',
+      'orders.status',
+      'orders.rejection_reason',
+      'orders.total_amount',
+      'orders.notes',
+      'orders.delivery_location',
+      'orders.priority',
+      'orders.created_at',
+    );
+  if (!row) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  const [order] = await assembleAdminOrders(ctx, [row]);
+  if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/** pending → rejected, with the reason (default 'Rejected by admin'), who and when; nothing else. */
+export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unknown): Promise<AdminOrder> {
+  const input = rejectOrderSchema.parse(rawInput ?? {});
+  const reason = input.reason || DEFAULT_REJECTION_REASON;
+  await ctx.db.transaction(async (trx) => {
+    const order = await trx('orders').where({ id }).forUpdate().first('status');
+    if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+    assertTransition(order.status, 'rejected');
+    await trx('orders')
+      .where({ id })
+      .update({
+        status: 'rejected',
+        rejection_reason: reason,
+        rejected_by: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+        rejected_at: ctx.now(),
+        updated_at: ctx.now(),
+      });
+    await recordAudit(
+      ctx,
+      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: order.status } },
+      trx,
+    );
+  });
+  return getAdminOrder(ctx, id);
+}

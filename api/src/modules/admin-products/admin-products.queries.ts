@@ -1,0 +1,48 @@
+import type { Db } from '../../database/connection.js';
+import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.js';
+
+export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
+
+export interface AdminProductFilter {
+  q?: string;
+  category?: string;
+  active?: boolean;
+}
+
+export async function selectProductsPage(
+  db: Db,
+  options: {
+    filter: AdminProductFilter;
+    sort: { field: (typeof ADMIN_PRODUCT_SORTS)[number]; order: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const query = db('products');
+  const { q, category, active } = options.filter;
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query.where((where) =>
+      where
+        .whereILike('title', pattern)
+        .orWhereILike('asin', pattern)
+        .orWhereILike('sku', pattern)
+        .orWhereILike('category', pattern),
+    );
+  }
+  if (category) query.where({ category });
+  if (active !== undefined) query.where({ active });
+  const column = options.sort.field === 'price' ? db.raw('coalesce(price, amazon_price)') : options.sort.field;
+  const rows: (ProductRow & { total: number })[] = await query
+    .select(...PRODUCT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
+    .orderBy([{ column, order: options.sort.order, nulls: 'last' }, { column: 'asin' }])
+    .offset(options.offset)
+    .limit(options.limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {
+  return db('products')
+    .where({ id })
+    .first(...PRODUCT_COLUMNS);
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import request from 'supertest';
+
+import { insertProducts } from '../../test-support/catalog-fixtures.js';
+import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { openSharedTestDb } from '../../test-support/test-context.js';
+
+const db = openSharedTestDb();
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-storage-'));
+const app = createTestApp(db, { env: { STORAGE_DIR: storageDir } });
+afterAll(() => db.destroy());
+
+const validProduct = { title: 'Hand-added gauze', category: 'Wound Care', manufacturer: 'Medline', price: 12.5 };
+
+describe('/api/admin/products', () => {
+  it('lists in ra-data-simple-rest shape and refuses unknown sort or filter fields', async () => {
+    await insertProducts(db, [{ title: 'Admin list item' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const page = await agent
+      .get('/api/admin/products')
+      .query({ sort: '["title","ASC"]', range: '[0,4]', filter: '{"q":"Admin list"}' })
+      .expect(200);
+    expect(page.headers['content-range']).toMatch(/^products 0-\d+\/\d+$/);
+    expect(page.body[0]).toMatchObject({ title: 'Admin list item' });
+    expect((await agent.get('/api/admin/products').query({ sort: '["password","ASC"]' }).expect(400)).body.code).toBe(
+      'UNKNOWN_SORT_FIELD',
+    );
+    expect((await agent.get('/api/admin/products').query({ filter: '{"sku_like":"x"}' }).expect(400)).body.code).toBe(
+      'UNKNOWN_FILTER_FIELD',
+    );
+    const { agent: doctor } = await signedInAgent(app, db, ['doctor']);
+    await doctor.get('/api/admin/products').expect(403);
+  });
+
+  it('adds a product with the spec’s validations, a manual ASIN, and refuses a duplicate SKU', async () => {
+    const { agent } = await signedInAgent(app, db, ['super_admin']);
+    const missing = await agent.post('/api/admin/products').send({}).expect(400);
+    expect(missing.body.errors).toMatchObject({
+      title: 'Title is required',
+      category: 'Category is required',
+      manufacturer: 'Manufacturer is required',
+      price: 'Price is required',
+    });
+    const badLink = await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, product_url: 'not a url' })
+      .expect(400);
+    expect(badLink.body.errors).toEqual({ product_url: 'Invalid URL' });
+    const sku = `MAN-${Date.now()}`;
+    const created = await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, sku, description: '  ' })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      asin: expect.stringMatching(/^manual-\d+$/),
+      vendor: 'manual',
+      price: '12.50',
+      description: null,
+      active: true,
+    });
+    const duplicate = await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, sku })
+      .expect(409);
+    expect(duplicate.body.message).toBe('A product with this SKU already exists');
+  });
+
+  it('edits with trimming, empty fields as null, and the link and price rules', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Editable' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const negative = await agent.put(`/api/admin/products/${product!.id}`).send({ title: 'X', price: -1 }).expect(400);
+    expect(negative.body.errors).toEqual({ price: 'Price must be ≥ 0' });
+    const link = await agent
+      .put(`/api/admin/products/${product!.id}`)
+      .send({ title: 'X', product_url: 'ftp://x' })
+      .expect(400);
+    expect(link.body.errors).toEqual({ product_url: 'Product link must start with http:// or https://' });
+    const noTitle = await agent.put(`/api/admin/products/${product!.id}`).send({ title: '  ' }).expect(400);
+    expect(noTitle.body.errors).toEqual({ title: 'Title is required' });
+    const saved = await agent
+      .put(`/api/admin/products/${product!.id}`)
+      .send({
+        title: '  Edited title  ',
+        description: '',
+        sku: '',
+        vendor: '',
+        category: '',
+        product_url: '',
+        price: 3.1,
+      })
+      .expect(200);
+    expect(saved.body).toMatchObject({
+      title: 'Edited title',
+      description: null,
+      sku: null,
+      vendor: null,
+      category: null,
+      product_url: null,
+      price: '3.10',
+    });
+    await agent.put('/api/admin/products/00000000-0000-4000-8000-000000000000').send({ title: 'X' }).expect(404);
+  });
+});
+
+describe('product images', () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+
+  it('accepts a real image, re-encodes it, serves it from the portal with nosniff, and removes it', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Image product' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const uploaded = await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', await png(), 'photo.png')
+      .expect(200);
+    expect(uploaded.body.image_url).toMatch(/^\/media\/product-images\/[0-9a-f-]{36}\.webp$/);
+    const served = await request(app).get(uploaded.body.image_url).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const removed = await agent.delete(`/api/admin/products/${product!.id}/image`).expect(200);
+    expect(removed.body.image_url).toBeNull();
+    await request(app).get(uploaded.body.image_url).expect(404);
+  });
+
+  it('refuses SVG, disguised files, oversized files and products without a SKU, changing nothing', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Guarded product' }]);
+    const [noSku] = await insertProducts(db, [{ title: 'No SKU product', sku: null }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refusedSvg = await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', svg, { filename: 'x.png', contentType: 'image/png' })
+      .expect(400);
+    expect(refusedSvg.body.message).toBe('Please select an image file');
+    await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', Buffer.from('MZ not an image at all'), 'evil.jpg')
+      .expect(400);
+    const big = await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png')
+      .expect(413);
+    expect(big.body.message).toBe('Image must be less than 5MB');
+    const skuless = await agent
+      .post(`/api/admin/products/${noSku!.id}/image`)
+      .attach('image', await png(), 'ok.png')
+      .expect(400);
+    expect(skuless.body.message).toBe('SKU is required before uploading image');
+    expect(await db('products').where({ id: product!.id }).first('image_url')).toEqual({ image_url: null });
+  });
+});

@@ -1,0 +1,85 @@
+import express, { Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+
+import { CATEGORIES } from '../../contracts/catalog.js';
+import { IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
+import { AppError } from '../../http/app-error.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { toProduct } from '../products/products.service.js';
+import { ADMIN_PRODUCT_SORTS, selectProductsPage } from './admin-products.queries.js';
+import { createProduct, getProductForAdmin, updateProduct } from './admin-products.service.js';
+import { removeProductImage, storeProductImage } from './product-images.service.js';
+
+const idParamsSchema = z.object({ id: z.uuid() });
+const filterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  active: z.boolean().optional(),
+});
+
+/** Uploads stay in memory and are refused past 5 MB before anything is written anywhere. */
+const imageUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+});
+
+function parseId(params: unknown): string {
+  const parsed = idParamsSchema.safeParse(params);
+  if (!parsed.success) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  return parsed.data.id;
+}
+
+/** /api/admin/products in ra-data-simple-rest shape; images through their own commands. */
+export function adminProductsRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get('/admin/products', allow.roles('admin'), async (req, res) => {
+    const list = parseListQuery(req.query, {
+      sortFields: ADMIN_PRODUCT_SORTS,
+      defaultSort: { field: 'title', order: 'asc' },
+      filter: filterSchema,
+    });
+    const { rows, total } = await selectProductsPage(contextFor(req).db, {
+      filter: list.filter,
+      sort: list.sort,
+      ...list.range,
+    });
+    sendList(res, rows.map(toProduct), total, list.range, 'products');
+  });
+
+  router.get('/admin/products/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await getProductForAdmin(contextFor(req), parseId(req.params)));
+  });
+
+  router.post('/admin/products', allow.roles('admin'), async (req, res) => {
+    res.status(201).json(await createProduct(contextFor(req), req.body));
+  });
+
+  router.put('/admin/products/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await updateProduct(contextFor(req), parseId(req.params), req.body));
+  });
+
+  router.post('/admin/products/:id/image', allow.roles('admin'), imageUpload.single('image'), async (req, res) => {
+    res.json(await storeProductImage(contextFor(req), parseId(req.params), req.file?.buffer));
+  });
+
+  router.delete('/admin/products/:id/image', allow.roles('admin'), async (req, res) => {
+    res.json(await removeProductImage(contextFor(req), parseId(req.params)));
+  });
+
+  return router;
+}
+
+/** Stored product images, from the portal's own origin; nosniff comes with the security headers. */
+export function mediaHosting(storageDir: string) {
+  return express.static(storageDir, {
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '7d',
+    immutable: true,
+    fallthrough: false,
+  });
+}

@@ -1,0 +1,79 @@
+import { productCreateSchema, productUpdateSchema } from '../../contracts/admin-products.js';
+import type { Product } from '../../contracts/products.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { toProduct } from '../products/products.service.js';
+import * as queries from './admin-products.queries.js';
+
+const DUPLICATE_SKU = () => AppError.conflict('DUPLICATE_SKU', 'A product with this SKU already exists');
+
+export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<Product> {
+  const row = await queries.selectProductById(ctx.db, id);
+  if (!row) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  return toProduct(row);
+}
+
+/** A hand-added product: vendor 'manual', ASIN 'manual-<timestamp>' (admin-portal §5). */
+export async function createProduct(ctx: ServiceContext, rawInput: unknown): Promise<Product> {
+  const input = productCreateSchema.parse(rawInput);
+  const now = ctx.now();
+  const id = await ctx.db.transaction(async (trx) => {
+    if (input.sku && (await trx('products').where({ sku: input.sku }).first('id'))) throw DUPLICATE_SKU();
+    const [created] = await trx('products')
+      .insert({
+        asin: `manual-${now.getTime()}`,
+        title: input.title,
+        category: input.category,
+        manufacturer: input.manufacturer,
+        price: input.price.toFixed(2),
+        sku: input.sku,
+        description: input.description,
+        product_url: input.product_url,
+        vendor: 'manual',
+        active: true,
+        in_stock: false,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning<{ id: string }[]>('id')
+      .catch((error: { code?: string; constraint?: string }) => {
+        throw error.code === '23505' && error.constraint === 'products_sku_unique' ? DUPLICATE_SKU() : error;
+      });
+    if (!created) throw new Error('insert into products returned nothing');
+    await recordAudit(
+      ctx,
+      { action: 'product.create', targetType: 'product', targetId: created.id, details: { sku: input.sku } },
+      trx,
+    );
+    return created.id;
+  });
+  return getProductForAdmin(ctx, id);
+}
+
+export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<Product> {
+  const input = productUpdateSchema.parse(rawInput);
+  await ctx.db.transaction(async (trx) => {
+    const existing = await queries.selectProductById(trx, id);
+    if (!existing) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
+    if (input.sku && (await trx('products').where({ sku: input.sku }).whereNot({ id }).first('id')))
+      throw DUPLICATE_SKU();
+    const changes = {
+      title: input.title,
+      description: input.description,
+      sku: input.sku,
+      vendor: input.vendor,
+      category: input.category,
+      product_url: input.product_url,
+      ...(input.price === undefined ? {} : { price: input.price === null ? null : input.price.toFixed(2) }),
+      updated_at: ctx.now(),
+    };
+    await trx('products').where({ id }).update(changes);
+    await recordAudit(
+      ctx,
+      { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(changes) } },
+      trx,
+    );
+  });
+  return getProductForAdmin(ctx, id);
+}

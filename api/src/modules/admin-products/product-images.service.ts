@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+
+import { IMAGE_MESSAGES } from '../../contracts/admin-products.js';
+import type { Product } from '../../contracts/products.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { getProductForAdmin } from './admin-products.service.js';
+import { selectProductById } from './admin-products.queries.js';
+
+const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const MAX_INPUT_PIXELS = 40_000_000;
+const MEDIA_PREFIX = '/media/product-images/';
+
+/**
+ * Checks an upload by its content (JPEG, PNG or WebP only; SVG and renamed files refused),
+ * re-encodes it (metadata dropped, pixel count bounded) and stores it under a generated name.
+ */
+export async function storeProductImage(
+  ctx: ServiceContext,
+  productId: string,
+  upload: Buffer | undefined,
+): Promise<Product> {
+  const product = await selectProductById(ctx.db, productId);
+  if (!product) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  if (!product.sku) throw AppError.badRequest('SKU_REQUIRED', IMAGE_MESSAGES.skuRequired);
+  if (!upload || upload.length === 0) throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+  const detected = await fileTypeFromBuffer(upload);
+  if (!detected || !ACCEPTED_TYPES.has(detected.mime))
+    throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+  }
+  const directory = path.join(ctx.config.storageDir, 'product-images');
+  await mkdir(directory, { recursive: true });
+  const name = `${randomUUID()}.webp`;
+  await writeFile(path.join(directory, name), encoded);
+  await ctx.db.transaction(async (trx) => {
+    await trx('products')
+      .where({ id: productId })
+      .update({ image_url: `${MEDIA_PREFIX}${name}`, updated_at: ctx.now() });
+    await recordAudit(
+      ctx,
+      {
+        action: 'product.image.upload',
+        targetType: 'product',
+        targetId: productId,
+        details: { bytes: encoded.length },
+      },
+      trx,
+    );
+  });
+  await removeStoredFile(ctx, product.image_url);
+  return getProductForAdmin(ctx, productId);
+}
+
+export async function removeProductImage(ctx: ServiceContext, productId: string): Promise<Product> {
+  const product = await selectProductById(ctx.db, productId);
+  if (!product) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
+  await ctx.db.transaction(async (trx) => {
+    await trx('products').where({ id: productId }).update({ image_url: null, updated_at: ctx.now() });
+    await recordAudit(ctx, { action: 'product.image.remove', targetType: 'product', targetId: productId }, trx);
+  });
+  await removeStoredFile(ctx, product.image_url);
+  return getProductForAdmin(ctx, productId);
+}
+
+/** Deletes a file we stored earlier; outside URLs and anything else are left alone. */
+async function removeStoredFile(ctx: ServiceContext, imageUrl: string | null): Promise<void> {
+  if (!imageUrl?.startsWith(MEDIA_PREFIX)) return;
+  const name = imageUrl.slice(MEDIA_PREFIX.length);
+  if (!/^[0-9a-f-]{36}\.webp$/.test(name)) return;
+  await rm(path.join(ctx.config.storageDir, 'product-images', name), { force: true });
+}

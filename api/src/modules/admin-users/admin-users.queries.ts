@@ -1,0 +1,139 @@
+import type { Db } from '../../database/connection.js';
+
+export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
+
+export interface AdminUserFilter {
+  q?: string;
+  group?: 'admins' | 'providers';
+  onboarding_approved?: boolean;
+  id?: string;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  status: string;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  department: string | null;
+  onboarding_completed: boolean | null;
+  onboarding_approved: boolean | null;
+  approved_at: Date | null;
+  approval_notes: string | null;
+  roles: string[];
+  address: {
+    full_name: string;
+    street_line1: string;
+    street_line2: string | null;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+    phone: string | null;
+  } | null;
+}
+
+const ADMIN_ROLES = ['admin', 'super_admin'];
+const PROVIDER_ROLES = ['provider', 'doctor', 'nurse', 'user'];
+
+export async function selectUsersPage(
+  db: Db,
+  options: {
+    filter: AdminUserFilter;
+    sort: { field: (typeof ADMIN_USER_SORTS)[number]; order: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const roles = db('user_roles')
+    .select('user_id', db.raw('array_agg(role ORDER BY created_at) AS roles'))
+    .groupBy('user_id')
+    .as('r');
+  const query = db('users')
+    .leftJoin('profiles', 'profiles.user_id', 'users.id')
+    .leftJoin(roles, 'r.user_id', 'users.id')
+    .leftJoin('shipping_addresses as a', 'a.user_id', 'users.id');
+  const { q, group, onboarding_approved: approved, id } = options.filter;
+  if (id) query.where('users.id', id);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query.where((where) =>
+      where
+        .whereILike('users.email', pattern)
+        .orWhereRaw(`coalesce(profiles.first_name, '') || ' ' || coalesce(profiles.last_name, '') ILIKE ?`, [pattern]),
+    );
+  }
+  if (group === 'admins') query.whereRaw('r.roles && ?::text[]', [ADMIN_ROLES]);
+  if (group === 'providers')
+    query.whereRaw('r.roles && ?::text[] AND NOT (r.roles && ?::text[])', [PROVIDER_ROLES, ADMIN_ROLES]);
+  if (approved !== undefined) query.where('profiles.onboarding_approved', approved);
+  const sortColumn =
+    options.sort.field === 'email' || options.sort.field === 'created_at'
+      ? `users.${options.sort.field}`
+      : `profiles.${options.sort.field}`;
+  const rows: (Omit<AdminUserRow, 'address'> & { total: number; a_full_name: string | null } & Record<
+      string,
+      unknown
+    >)[] = await query
+    .select(
+      'users.id',
+      'users.email',
+      'users.status',
+      'users.created_at',
+      'profiles.first_name',
+      'profiles.last_name',
+      'profiles.username',
+      'profiles.department',
+      'profiles.onboarding_completed',
+      'profiles.onboarding_approved',
+      'profiles.approved_at',
+      'profiles.approval_notes',
+      db.raw(`coalesce(r.roles, '{}') AS roles`),
+      'a.full_name as a_full_name',
+      'a.street_line1 as a_street_line1',
+      'a.street_line2 as a_street_line2',
+      'a.city as a_city',
+      'a.state as a_state',
+      'a.postal_code as a_postal_code',
+      'a.country as a_country',
+      'a.phone as a_phone',
+      db.raw('count(*) OVER ()::int AS total'),
+    )
+    .orderBy([{ column: sortColumn, order: options.sort.order, nulls: 'last' }, { column: 'users.id' }])
+    .offset(options.offset)
+    .limit(options.limit);
+  return {
+    rows: rows.map((row) => {
+      const {
+        total: _total,
+        a_full_name: fullName,
+        a_street_line1,
+        a_street_line2,
+        a_city,
+        a_state,
+        a_postal_code,
+        a_country,
+        a_phone,
+        ...user
+      } = row;
+      return {
+        ...(user as Omit<AdminUserRow, 'address'>),
+        address: fullName
+          ? {
+              full_name: fullName,
+              street_line1: String(a_street_line1),
+              street_line2: (a_street_line2 as string | null) ?? null,
+              city: String(a_city),
+              state: String(a_state),
+              postal_code: String(a_postal_code),
+              country: String(a_country),
+              phone: (a_phone as string | null) ?? null,
+            }
+          : null,
+      };
+    }),
+    total: rows[0]?.total ?? 0,
+  };
+}

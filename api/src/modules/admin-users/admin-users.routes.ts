@@ -1,0 +1,65 @@
+import { Router } from 'express';
+import { z } from 'zod';
+
+import { AppError } from '../../http/app-error.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
+import { changeUserRole, getAdminUser, saveUserShippingAddress, toAdminUser } from './admin-users.service.js';
+
+const filterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  group: z.enum(['admins', 'providers']).optional(),
+  onboarding_approved: z.boolean().optional(),
+});
+
+function parseId(params: unknown): string {
+  const parsed = z.object({ id: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+  return parsed.data.id;
+}
+
+/** Users & Roles (admin-portal §2.5): accounts with roles, approval and address status. */
+export function adminUsersRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get('/admin/users', allow.roles('admin'), async (req, res) => {
+    const list = parseListQuery(req.query, {
+      sortFields: ADMIN_USER_SORTS,
+      defaultSort: { field: 'email', order: 'asc' },
+      filter: filterSchema,
+    });
+    const { rows, total } = await selectUsersPage(contextFor(req).db, {
+      filter: list.filter,
+      sort: list.sort,
+      ...list.range,
+    });
+    sendList(res, rows.map(toAdminUser), total, list.range, 'users');
+  });
+
+  router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await getAdminUser(contextFor(req), parseId(req.params)));
+  });
+
+  router.put('/admin/users/:id/shipping-address', allow.roles('admin'), async (req, res) => {
+    res.json(await saveUserShippingAddress(contextFor(req), parseId(req.params), req.body));
+  });
+
+  router.post('/admin/users/:id/roles', allow.roles('admin'), async (req, res) => {
+    res.json(
+      await changeUserRole(
+        contextFor(req),
+        parseId(req.params),
+        (req.body as { role?: unknown } | undefined)?.role,
+        'grant',
+      ),
+    );
+  });
+
+  router.delete('/admin/users/:id/roles/:role', allow.roles('admin'), async (req, res) => {
+    res.json(await changeUserRole(contextFor(req), parseId(req.params), req.params.role, 'revoke'));
+  });
+
+  return router;
+}

@@ -1,0 +1,91 @@
+import { shippingAddressSchema } from '../../contracts/me.js';
+import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as usersQueries from '../users/users.queries.js';
+import * as queries from './admin-users.queries.js';
+
+export function toAdminUser(row: queries.AdminUserRow) {
+  const roles = row.roles as Role[];
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    username: row.username,
+    department: row.department,
+    roles,
+    effective_role: effectiveRole(roles),
+    is_admin: isAdmin(roles),
+    onboarding_completed: row.onboarding_completed ?? false,
+    onboarding_approved: row.onboarding_approved ?? false,
+    approved_at: row.approved_at?.toISOString() ?? null,
+    approval_notes: row.approval_notes,
+    has_shipping_address: row.address !== null,
+    shipping_address: row.address,
+  };
+}
+
+export async function getAdminUser(ctx: ServiceContext, id: string) {
+  const { rows } = await queries.selectUsersPage(ctx.db, {
+    filter: { id },
+    sort: { field: 'email', order: 'asc' },
+    offset: 0,
+    limit: 1,
+  });
+  const [row] = rows;
+  if (!row) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+  return toAdminUser(row);
+}
+
+/** The admin's Add/Edit Address action (admin-portal §2.5) for any account. */
+export async function saveUserShippingAddress(ctx: ServiceContext, userId: string, rawInput: unknown) {
+  const address = shippingAddressSchema.parse(rawInput);
+  const now = ctx.now();
+  await ctx.db.transaction(async (trx) => {
+    if (!(await trx('users').where({ id: userId }).first('id')))
+      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    await trx('shipping_addresses')
+      .insert({ user_id: userId, ...address, created_at: now, updated_at: now })
+      .onConflict('user_id')
+      .merge({ ...address, updated_at: now });
+    await recordAudit(
+      ctx,
+      { action: 'shipping_address.save', targetType: 'user', targetId: userId, details: { by: 'admin' } },
+      trx,
+    );
+  });
+  return getAdminUser(ctx, userId);
+}
+
+export async function changeUserRole(
+  ctx: ServiceContext,
+  userId: string,
+  rawRole: unknown,
+  change: 'grant' | 'revoke',
+) {
+  const role = roleSchema.parse(rawRole);
+  const actorId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+  if (change === 'revoke' && actorId === userId && (role === 'admin' || role === 'super_admin')) {
+    throw AppError.conflict('CANNOT_REVOKE_OWN_ADMIN', 'You cannot remove your own admin role.');
+  }
+  await ctx.db.transaction(async (trx) => {
+    if (!(await trx('users').where({ id: userId }).first('id')))
+      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    const changed =
+      change === 'grant'
+        ? (await usersQueries.insertRoles(trx, userId, [role], actorId, ctx.now())) > 0
+        : (await usersQueries.deleteRole(trx, userId, role)) > 0;
+    if (changed) {
+      await recordAudit(
+        ctx,
+        { action: `user.role.${change}`, targetType: 'user', targetId: userId, details: { role } },
+        trx,
+      );
+    }
+  });
+  return getAdminUser(ctx, userId);
+}
