@@ -10,6 +10,7 @@ import * as createChangeNotifications from './20261121000700_create_change_notif
 import * as createSamlRequests from './20261121000800_create_saml_requests.js';
 import * as createIdempotencyKeys from './20261121000900_create_idempotency_keys.js';
 import * as createOrderNotifications from './20261121001000_create_order_notifications.js';
+import * as protectAuditEvents from './20261121001100_protect_audit_events.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000800_create_saml_requests', ...createSamlRequests },
   { name: '20261121000900_create_idempotency_keys', ...createIdempotencyKeys },
   { name: '20261121001000_create_order_notifications', ...createOrderNotifications },
+  { name: '20261121001100_protect_audit_events', ...protectAuditEvents },
 ];

@@ -22,6 +22,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes, mediaHosting } from './modules/admin-products/admin-products.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -31,6 +32,8 @@ import { meRoutes } from './modules/me/me.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { samlRoutes } from './modules/saml/saml.routes.js';
+import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
@@ -86,7 +89,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     version: readVersion(config.staticRoot),
     startedAt: now(),
   };
-  const sessions = sessionMiddleware(db, config);
+  const sessions = sessionMiddleware(db, config, log);
   const eventHub = createEventHub(connectionStringOf(db), log);
   const openStreams = new Set<Response>();
   // Event streams never end by themselves: shutdown ends them first so the server can close.
@@ -115,6 +118,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(passwordResetRoutes(dependencies));
   api.use(mfaRoutes(dependencies));
   api.use(ssoRoutes(dependencies));
+  api.use(samlRoutes(dependencies, { allowIdpInitiated: config.saml.allowIdpInitiated }));
   api.use(productsRoutes(dependencies));
   api.use(cartRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
@@ -124,6 +128,9 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(adminOrdersRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
+  api.use(adminCatalogRoutes(dependencies));
+  api.use(settingsRoutes(dependencies));
+  api.use(approvalPolicyRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);
   app.use('/api', api);

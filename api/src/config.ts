@@ -48,6 +48,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Supply Hub <no-reply@supplyhub.local>'),
+  SAML_ALLOW_IDP_INITIATED: booleanFlag.default(false),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -92,6 +93,8 @@ export interface AppConfig {
   isMfaRequiredForAdmins: boolean;
   /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** IdP-initiated SAML sign-in (no AuthnRequest of ours) is refused unless this is on. */
+  saml: { allowIdpInitiated: boolean };
   /** Social sign-in (OpenID Connect); undefined when no client is configured. */
   oidc:
     | {
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     staticRoot: REPO_ROOT,
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    saml: { allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED },
     oidc: vars.OIDC_CLIENT_ID
       ? {
           issuerUrl: vars.OIDC_ISSUER_URL,

@@ -9,3 +9,4 @@ export * from './me.js';
 export * from './order-submission.js';
 export * from './products.js';
 export * from './admin-products.js';
+export * from './settings.js';

@@ -4,6 +4,7 @@ import session from 'express-session';
 import pg from 'pg';
 
 import type { AppConfig } from '../config.js';
+import type { Logger } from '../logger.js';
 import { connectionStringOf, type Db } from '../database/connection.js';
 import { evaluateSession } from '../modules/auth/session-policy.rules.js';
 import { insertAuditEvent } from '../modules/audit/audit.queries.js';
@@ -15,8 +16,14 @@ export const SESSION_COOKIE = 'supply_hub.sid';
  * Server-side sessions in PostgreSQL (connect-pg-simple). The row expires at the absolute lifetime;
  * the idle clock lives in the session and is written at most once a minute.
  */
-export function sessionMiddleware(db: Db, config: AppConfig): { handler: RequestHandler; close(): Promise<void> } {
+export function sessionMiddleware(
+  db: Db,
+  config: AppConfig,
+  log: Logger,
+): { handler: RequestHandler; close(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: connectionStringOf(db), max: 5, allowExitOnIdle: true });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', (error) => log.warn({ error: error.message }, 'session store connection lost'));
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
     pool,

@@ -4,6 +4,7 @@ import type { OrderRow } from '../orders/orders.queries.js';
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
 
 export interface AdminOrderFilter {
+  id?: string | string[];
   status?: string;
   department?: string;
   q?: string;
@@ -12,6 +13,7 @@ export interface AdminOrderFilter {
 
 function applyFilter(db: Db, filter: AdminOrderFilter) {
   const query = db('orders').leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
+  if (filter.id) query.whereIn('orders.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
   if (filter.status) query.where('orders.status', filter.status);
   if (filter.user_id) query.where('orders.user_id', filter.user_id);
   if (filter.department) {

@@ -10,6 +10,7 @@ import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrders
 import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
 
 const filterSchema = z.object({
+  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
   status: orderStatusSchema.optional(),
   department: z.string().trim().max(100).optional(),
   q: z.string().trim().max(100).optional(),

@@ -4,6 +4,7 @@ import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.j
 export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
 
 export interface AdminProductFilter {
+  id?: string | string[];
   q?: string;
   category?: string;
   active?: boolean;
@@ -19,7 +20,8 @@ export async function selectProductsPage(
   },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const query = db('products');
-  const { q, category, active } = options.filter;
+  const { q, category, active, id } = options.filter;
+  if (id) query.whereIn('id', Array.isArray(id) ? id : [id]);
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query.where((where) =>

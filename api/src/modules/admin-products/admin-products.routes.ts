@@ -15,6 +15,7 @@ import { removeProductImage, storeProductImage } from './product-images.service.
 
 const idParamsSchema = z.object({ id: z.uuid() });
 const filterSchema = z.object({
+  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
   q: z.string().trim().max(100).optional(),
   category: z.enum(CATEGORIES).optional(),
   active: z.boolean().optional(),

@@ -6,7 +6,7 @@ export interface AdminUserFilter {
   q?: string;
   group?: 'admins' | 'providers';
   onboarding_approved?: boolean;
-  id?: string;
+  id?: string | string[];
 }
 
 export interface AdminUserRow {
@@ -56,7 +56,7 @@ export async function selectUsersPage(
     .leftJoin(roles, 'r.user_id', 'users.id')
     .leftJoin('shipping_addresses as a', 'a.user_id', 'users.id');
   const { q, group, onboarding_approved: approved, id } = options.filter;
-  if (id) query.where('users.id', id);
+  if (id) query.whereIn('users.id', Array.isArray(id) ? id : [id]);
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query.where((where) =>

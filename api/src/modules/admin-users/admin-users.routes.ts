@@ -6,12 +6,19 @@ import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
-import { changeUserRole, getAdminUser, saveUserShippingAddress, toAdminUser } from './admin-users.service.js';
+import {
+  changeUserRole,
+  getAdminUser,
+  saveUserShippingAddress,
+  setUserDisabled,
+  toAdminUser,
+} from './admin-users.service.js';
 
 const filterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   group: z.enum(['admins', 'providers']).optional(),
   onboarding_approved: z.boolean().optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
 });
 
 function parseId(params: unknown): string {
@@ -59,6 +66,14 @@ export function adminUsersRoutes({ contextFor }: RouteDependencies): Router {
 
   router.delete('/admin/users/:id/roles/:role', allow.roles('admin'), async (req, res) => {
     res.json(await changeUserRole(contextFor(req), parseId(req.params), req.params.role, 'revoke'));
+  });
+
+  router.post('/admin/users/:id/disable', allow.roles('admin'), async (req, res) => {
+    res.json(await setUserDisabled(contextFor(req), parseId(req.params), true));
+  });
+
+  router.post('/admin/users/:id/enable', allow.roles('admin'), async (req, res) => {
+    res.json(await setUserDisabled(contextFor(req), parseId(req.params), false));
   });
 
   return router;

@@ -89,3 +89,43 @@ export async function changeUserRole(
   });
   return getAdminUser(ctx, userId);
 }
+
+/** The portal always keeps at least one active admin: the last one cannot lose the role or be disabled. */
+async function assertAnotherAdminRemains(db: ServiceContext['db'], userId: string): Promise<void> {
+  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('supply-hub:admins'))`);
+  const others = await db('user_roles')
+    .join('users', 'users.id', 'user_roles.user_id')
+    .whereIn('user_roles.role', ['admin', 'super_admin'])
+    .where('users.status', 'active')
+    .whereNot('user_roles.user_id', userId)
+    .countDistinct<{ n: number }>({ n: 'user_roles.user_id' })
+    .first();
+  if (Number(others?.n ?? 0) === 0)
+    throw AppError.conflict('LAST_ADMIN', 'The portal needs at least one administrator.');
+}
+
+/** Disabling ends the account's sessions at once; its orders and audit history stay. */
+export async function setUserDisabled(ctx: ServiceContext, userId: string, isDisabled: boolean) {
+  const actorId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+  if (isDisabled && actorId === userId)
+    throw AppError.conflict('CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
+  await ctx.db.transaction(async (trx) => {
+    if (!(await trx('users').where({ id: userId }).first('id')))
+      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    if (isDisabled) await assertAnotherAdminRemains(trx, userId);
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        status: isDisabled ? 'disabled' : 'active',
+        disabled_at: isDisabled ? ctx.now() : null,
+        updated_at: ctx.now(),
+      });
+    if (isDisabled) await trx('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
+    await recordAudit(
+      ctx,
+      { action: isDisabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId },
+      trx,
+    );
+  });
+  return getAdminUser(ctx, userId);
+}

@@ -1,18 +1,43 @@
 import { Router } from 'express';
 import { z } from 'zod';
 
+import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
+import type { Db } from '../../database/connection.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { recordAudit } from './audit.service.js';
 
 const SORTS = ['occurred_at', 'action'] as const;
+const EXPORT_COLUMNS = [
+  'occurred_at',
+  'actor_label',
+  'action',
+  'target_type',
+  'target_id',
+  'outcome',
+  'client_address',
+  'request_id',
+] as const;
 const filterSchema = z.object({
   action: z.string().trim().max(100).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   target_type: z.string().trim().max(50).optional(),
   target_id: z.string().trim().max(100).optional(),
   actor_user_id: z.uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
 });
+
+function filteredAuditEvents(db: Db, filter: z.infer<typeof filterSchema>) {
+  const query = db('audit_events');
+  const { action, from, to, ...exact } = filter;
+  if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  if (from) query.where('occurred_at', '>=', from);
+  if (to) query.whereRaw(`occurred_at < (?::date + 1)`, [to]);
+  for (const [column, value] of Object.entries(exact)) if (value !== undefined) query.where(column, value);
+  return query;
+}
 
 /** The audit log, read only (admin). */
 export function auditRoutes({ contextFor }: RouteDependencies): Router {
@@ -24,11 +49,7 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       defaultSort: { field: 'occurred_at', order: 'desc' },
       filter: filterSchema,
     });
-    const query = db('audit_events');
-    const { action, ...exact } = list.filter;
-    if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    for (const [column, value] of Object.entries(exact)) if (value !== undefined) query.where(column, value);
-    const rows: Record<string, unknown>[] = await query
+    const rows: Record<string, unknown>[] = await filteredAuditEvents(db, list.filter)
       .select(
         'id',
         'occurred_at',
@@ -57,6 +78,40 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       list.range,
       'audit-events',
     );
+  });
+
+  /** CSV of the filtered audit log (at most 50,000 rows), itself audited. */
+  router.get('/admin/audit-events/export', allow.roles('admin'), async (req, res) => {
+    const ctx = contextFor(req);
+    const list = parseListQuery(req.query, {
+      sortFields: SORTS,
+      defaultSort: { field: 'occurred_at', order: 'desc' },
+      filter: filterSchema,
+    });
+    const rows: Record<string, unknown>[] = await filteredAuditEvents(ctx.db, list.filter)
+      .select(...EXPORT_COLUMNS)
+      .orderBy([
+        { column: list.sort.field, order: list.sort.order },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(50_000);
+    await recordAudit(ctx, { action: 'audit.export', targetType: 'audit_events', details: { rows: rows.length } });
+    const csv = toSpreadsheetSafeCsv(
+      rows.map(
+        (row) =>
+          ({ ...row, occurred_at: (row.occurred_at as Date).toISOString() }) as Record<
+            (typeof EXPORT_COLUMNS)[number],
+            unknown
+          >,
+      ),
+      [...EXPORT_COLUMNS],
+    );
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="audit-events-${ctx.now().toISOString().slice(0, 10)}.csv"`,
+    );
+    res.send(csv);
   });
   return router;
 }

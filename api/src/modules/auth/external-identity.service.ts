@@ -15,6 +15,11 @@ export interface ExternalIdentity {
   lastName?: string;
   /** The role a new account gets; existing accounts keep theirs. */
   roleForNewAccount: Role;
+  /**
+   * Whether this provider may attach itself to an account that already exists with the e-mail.
+   * A SAML provider may only for the e-mail domains it is configured for.
+   */
+  mayLinkExistingAccount?: boolean;
 }
 
 /**
@@ -43,6 +48,13 @@ export async function signInWithExternalIdentity(
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Your identity provider has not verified this e-mail address.');
     }
     let account = await usersQueries.selectUserByEmail(trx, email);
+    if (account && identity.mayLinkExistingAccount === false) {
+      throw new AppError(
+        403,
+        'ACCOUNT_LINK_REFUSED',
+        'This identity provider cannot sign in to an existing account of another e-mail domain.',
+      );
+    }
     if (!account) {
       account = await usersQueries.insertUser(trx, email, now);
       await usersQueries.insertRoles(trx, account.id, [identity.roleForNewAccount], null, now);

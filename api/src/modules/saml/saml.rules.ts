@@ -1,0 +1,150 @@
+import { emailSchema } from '../../contracts/auth.js';
+import type { Role } from '../../contracts/roles.js';
+import { guessSsoRole, type SsoRoleLabel } from '../sso/sso-role-guess.rules.js';
+
+/** Why a SAML sign-in did not end in a session: `/auth/callback?error=saml_<reason>` (unknown_provider as is). */
+const FAILURE_MESSAGES = {
+  unknown_provider: 'This single sign-on provider is not configured or is disabled.',
+  malformed: 'The sign-in response from your identity provider could not be read.',
+  signature: 'The sign-in response is not validly signed by your identity provider (signature check failed).',
+  issuer: 'The sign-in response comes from another identity provider than the one configured (issuer mismatch).',
+  audience: 'The sign-in response was issued for another application (audience mismatch).',
+  destination: 'The sign-in response was addressed to another URL (destination or recipient mismatch).',
+  expired: 'The sign-in response has expired or is not valid yet. Check the clocks, then sign in again.',
+  replay: 'This sign-in response has already been used (replay). Please sign in again.',
+  in_response_to:
+    'This sign-in response does not answer a sign-in started here (unknown request). Please sign in again.',
+  unsolicited: 'Single sign-on must be started from this portal (IdP-initiated sign-in is not allowed).',
+  nameid: 'Your identity provider sent no persistent user identifier (NameID).',
+  email: 'Your identity provider did not send an e-mail address (NameID or email attribute).',
+  account_link: 'This identity provider cannot sign in to an existing account outside its e-mail domains.',
+  idp_error: 'Your identity provider could not sign you in. Please try again.',
+  account_disabled: 'This account has been disabled. Contact your administrator.',
+  invalid: 'The sign-in response could not be verified. Please try again.',
+} as const;
+
+export type SamlFailureReason = keyof typeof FAILURE_MESSAGES;
+
+export function samlErrorCode(reason: SamlFailureReason): string {
+  return reason === 'unknown_provider' ? reason : `saml_${reason}`;
+}
+
+/** Where the browser lands after a failure; encodeURIComponent keeps spaces as %20 (not '+'). */
+export function samlFailureLocation(reason: SamlFailureReason): string {
+  const description = encodeURIComponent(FAILURE_MESSAGES[reason]);
+  return `/auth/callback?error=${samlErrorCode(reason)}&error_description=${description}`;
+}
+
+export function samlSuccessLocation(relayState: string | undefined): string {
+  return relayState ? `/auth/callback?redirect=${encodeURIComponent(relayState)}` : '/auth/callback';
+}
+
+/**
+ * RelayState is kept only when it is a path on this portal: one leading slash, not '//' or '/\'
+ * (both mean another host to a browser), no control characters. Anything else is dropped.
+ */
+export function localRelayState(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 1000) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  return value;
+}
+
+/**
+ * The reason a node-saml validation error stands for. node-saml 5 throws plain Errors, so its
+ * messages are the only signal; they are matched here, in one place, and pinned by the tests.
+ */
+export function reasonForSamlError(error: unknown): SamlFailureReason {
+  const message = error instanceof Error ? error.message : '';
+  if (/^InResponseTo is missing/.test(message)) return 'unsolicited';
+  if (/InResponseTo/.test(message)) return 'in_response_to';
+  if (/^SAML assertion (expired|not yet valid)|^No valid subject confirmation/.test(message)) return 'expired';
+  if (/audience|AudienceRestriction/i.test(message)) return 'audience';
+  if (/signature|signed|ID cannot refer|Referenced node/i.test(message)) return 'signature';
+  if (/^SAML provider returned/.test(message)) return 'idp_error';
+  if (/^Missing SAML assertion|^Unknown SAML response|^Not a valid XML|xmldom|EncryptedAssertion/.test(message)) {
+    return 'malformed';
+  }
+  return 'invalid';
+}
+
+const EMAIL_ATTRIBUTES = [
+  'email',
+  'mail',
+  'emailaddress',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  'urn:oid:0.9.2342.19200300.100.1.3',
+];
+const FIRST_NAME_ATTRIBUTES = [
+  'givenName',
+  'firstName',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+];
+const LAST_NAME_ATTRIBUTES = [
+  'sn',
+  'surname',
+  'lastName',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+];
+const GROUP_ATTRIBUTES = ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'];
+const TRANSIENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+
+/** Attribute values as strings: single or multi-valued; complex (nested XML) values are skipped. */
+function valuesOf(attributes: Record<string, unknown>, names: readonly string[]): string[] {
+  const wanted = new Set(names.map((name) => name.toLowerCase()));
+  return Object.entries(attributes)
+    .filter(([name]) => wanted.has(name.toLowerCase()))
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0);
+}
+
+function asEmail(value: string | undefined): string | undefined {
+  const parsed = emailSchema.safeParse(value ?? '');
+  return parsed.success ? parsed.data : undefined;
+}
+
+export interface SamlIdentity {
+  subject: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  groups: string[];
+}
+
+/**
+ * The person a verified assertion names. The NameID is the subject (a transient one changes at
+ * every sign-in, so it cannot identify an account); the e-mail is the NameID when it is one, else
+ * the first e-mail attribute.
+ */
+export function identityFromAssertion(input: {
+  nameId: string | undefined;
+  nameIdFormat: string | undefined;
+  attributes: Record<string, unknown>;
+}): SamlIdentity | { failure: 'nameid' | 'email' } {
+  const subject = input.nameId?.trim();
+  if (!subject || input.nameIdFormat === TRANSIENT_NAME_ID) return { failure: 'nameid' };
+  const email =
+    asEmail(subject) ??
+    valuesOf(input.attributes, EMAIL_ATTRIBUTES)
+      .map(asEmail)
+      .find((value) => value !== undefined);
+  if (!email) return { failure: 'email' };
+  return {
+    subject,
+    email,
+    firstName: valuesOf(input.attributes, FIRST_NAME_ATTRIBUTES)[0],
+    lastName: valuesOf(input.attributes, LAST_NAME_ATTRIBUTES)[0],
+    groups: valuesOf(input.attributes, GROUP_ATTRIBUTES),
+  };
+}
+
+/**
+ * The guess's 'employee' is a label, not a role value: staff get the plain 'user' role and an
+ * admin grants more; everyone else is a 'provider'. Existing accounts keep their roles.
+ */
+export function roleForNewSamlAccount(identity: Pick<SamlIdentity, 'email' | 'groups'>): Role {
+  const label: SsoRoleLabel = guessSsoRole({ email: identity.email, groups: identity.groups });
+  return label === 'provider' ? 'provider' : 'user';
+}

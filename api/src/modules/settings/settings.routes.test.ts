@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { decryptSecret } from '../../crypto/secret-box.js';
+import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { createIsolatedDatabase } from '../../test-support/test-context.js';
+
+describe('admin settings', () => {
+  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    app = createTestApp(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('saves punchout settings with the secret encrypted and never sent back', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    const missing = await agent
+      .put('/api/admin/settings/punchout')
+      .send({ punchout_url: '', identity: 'x', shared_secret: 'y' })
+      .expect(400);
+    expect(Object.values(missing.body.errors)).toContain('All fields are required');
+    const saved = await agent
+      .put('/api/admin/settings/punchout')
+      .send({
+        punchout_url: 'https://supplier.example/punchout',
+        identity: 'SUPPLYHUB',
+        shared_secret: 'top-secret-value-42',
+      })
+      .expect(200);
+    expect(JSON.stringify(saved.body)).not.toContain('top-secret-value-42');
+    expect(saved.body).toMatchObject({ identity: 'SUPPLYHUB', shared_secret_masked: '••••••••', test_mode: true });
+    const stored = await database.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted');
+    expect(stored.shared_secret_encrypted).not.toContain('top-secret');
+    expect(decryptSecret(stored.shared_secret_encrypted, 'a'.repeat(64))).toBe('top-secret-value-42');
+    expect(JSON.stringify((await agent.get('/api/admin/settings/punchout').expect(200)).body)).not.toContain(
+      'top-secret',
+    );
+  });
+
+  it('saves company info and the automation policy, which everyone can read', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['super_admin']);
+    await agent.put('/api/admin/settings/company').send({ name: '', timezone: 'America/Chicago' }).expect(400);
+    const company = await agent
+      .put('/api/admin/settings/company')
+      .send({
+        name: 'Lakeside Health',
+        timezone: 'America/Chicago',
+        contact_email: 'ops@lakeside.org',
+        bill_to_state: 'il',
+      })
+      .expect(200);
+    expect(company.body).toMatchObject({ name: 'Lakeside Health', bill_to_state: 'IL', phone: null });
+    const automation = await agent
+      .put('/api/admin/settings/automation')
+      .send({
+        auto_sync_daily: true,
+        email_notifications_new_orders: false,
+        auto_approve_enabled: true,
+        auto_approve_under_amount: 250,
+      })
+      .expect(200);
+    expect(automation.body).toMatchObject({ auto_approve_enabled: true, auto_approve_under_amount: 250 });
+    const { agent: doctor } = await signedInAgent(app, database.db, ['doctor']);
+    expect((await doctor.get('/api/approval-policy').expect(200)).body).toEqual({
+      auto_approve_enabled: true,
+      auto_approve_under_amount: '250.00',
+    });
+    await doctor.get('/api/admin/settings/automation').expect(403);
+  });
+});

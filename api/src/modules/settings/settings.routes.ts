@@ -1,0 +1,49 @@
+import { Router } from 'express';
+
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import {
+  getAutomationSettings,
+  getCompanySettings,
+  getPunchoutSettings,
+  saveAutomationSettings,
+  saveCompanySettings,
+  savePunchoutSettings,
+} from './settings.service.js';
+
+/** Admin settings (admin-portal §2.6): company, automation, punchout — admin and super_admin. */
+export function settingsRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+  router.get('/admin/settings/company', allow.roles('admin'), async (req, res) =>
+    res.json(await getCompanySettings(contextFor(req))),
+  );
+  router.put('/admin/settings/company', allow.roles('admin'), async (req, res) =>
+    res.json(await saveCompanySettings(contextFor(req), req.body)),
+  );
+  router.get('/admin/settings/automation', allow.roles('admin'), async (req, res) =>
+    res.json(await getAutomationSettings(contextFor(req))),
+  );
+  router.put('/admin/settings/automation', allow.roles('admin'), async (req, res) =>
+    res.json(await saveAutomationSettings(contextFor(req), req.body)),
+  );
+  router.get('/admin/settings/punchout', allow.roles('admin'), async (req, res) =>
+    res.json(await getPunchoutSettings(contextFor(req))),
+  );
+  router.put('/admin/settings/punchout', allow.roles('admin'), async (req, res) =>
+    res.json(await savePunchoutSettings(contextFor(req), req.body)),
+  );
+  return router;
+}
+
+/** The automation policy for everyone's profile card (decisions.md: the card shows the real setting). */
+export function approvalPolicyRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+  router.get('/approval-policy', allow.signedIn(), async (req, res) => {
+    const settings = await getAutomationSettings(contextFor(req));
+    res.json({
+      auto_approve_enabled: settings.auto_approve_enabled,
+      auto_approve_under_amount: settings.auto_approve_under_amount.toFixed(2),
+    });
+  });
+  return router;
+}

@@ -1,0 +1,114 @@
+import {
+  automationSettingsSchema,
+  companySettingsSchema,
+  punchoutSettingsInputSchema,
+  type AutomationSettings,
+  type PunchoutSettingsView,
+} from '../../contracts/settings.js';
+import type { ServiceContext } from '../../context.js';
+import { encryptSecret } from '../../crypto/secret-box.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+const COMPANY_COLUMNS = [
+  'name',
+  'contact_email',
+  'phone',
+  'timezone',
+  'bill_to_street',
+  'bill_to_city',
+  'bill_to_state',
+  'bill_to_postal_code',
+] as const;
+
+export async function getCompanySettings(ctx: ServiceContext) {
+  return ctx
+    .db('company_settings')
+    .where({ id: 1 })
+    .first(...COMPANY_COLUMNS);
+}
+
+export async function saveCompanySettings(ctx: ServiceContext, rawInput: unknown) {
+  const input = companySettingsSchema.parse(rawInput);
+  await ctx.db.transaction(async (trx) => {
+    await trx('company_settings')
+      .where({ id: 1 })
+      .update({ ...input, updated_by: actorId(ctx), updated_at: ctx.now() });
+    await recordAudit(ctx, { action: 'settings.company.save', targetType: 'settings', targetId: 'company' }, trx);
+  });
+  return getCompanySettings(ctx);
+}
+
+export async function getAutomationSettings(ctx: ServiceContext): Promise<AutomationSettings> {
+  const row = await ctx
+    .db('automation_settings')
+    .where({ id: 1 })
+    .first('auto_sync_daily', 'email_notifications_new_orders', 'auto_approve_enabled', 'auto_approve_under_amount');
+  return { ...row, auto_approve_under_amount: Number(row.auto_approve_under_amount) };
+}
+
+export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unknown): Promise<AutomationSettings> {
+  const input = automationSettingsSchema.parse(rawInput);
+  await ctx.db.transaction(async (trx) => {
+    await trx('automation_settings')
+      .where({ id: 1 })
+      .update({
+        ...input,
+        auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
+        updated_by: actorId(ctx),
+        updated_at: ctx.now(),
+      });
+    await recordAudit(
+      ctx,
+      { action: 'settings.automation.save', targetType: 'settings', targetId: 'automation', details: { ...input } },
+      trx,
+    );
+  });
+  return getAutomationSettings(ctx);
+}
+
+export async function getPunchoutSettings(ctx: ServiceContext): Promise<PunchoutSettingsView> {
+  const row = await ctx.db('punchout_settings').where({ id: 1 }).first();
+  return {
+    punchout_url: row?.punchout_url ?? null,
+    test_punchout_url: row?.test_punchout_url ?? null,
+    identity: row?.identity ?? null,
+    shared_secret_masked: row?.shared_secret_encrypted ? '••••••••' : null,
+    test_mode: row?.test_mode ?? true,
+    updated_at: row?.updated_at ? new Date(row.updated_at as string).toISOString() : null,
+  };
+}
+
+/** The shared secret is stored encrypted and never returned; the audit row names only the fields. */
+export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknown): Promise<PunchoutSettingsView> {
+  const input = punchoutSettingsInputSchema.parse(rawInput);
+  const row = {
+    punchout_url: input.punchout_url,
+    test_punchout_url: input.test_punchout_url,
+    identity: input.identity,
+    shared_secret_encrypted: encryptSecret(input.shared_secret, ctx.config.settingsEncryptionKey),
+    test_mode: input.test_mode,
+    updated_by: actorId(ctx),
+    updated_at: ctx.now(),
+  };
+  await ctx.db.transaction(async (trx) => {
+    await trx('punchout_settings')
+      .insert({ id: 1, ...row })
+      .onConflict('id')
+      .merge(row);
+    await recordAudit(
+      ctx,
+      {
+        action: 'settings.punchout.save',
+        targetType: 'settings',
+        targetId: 'punchout',
+        details: { test_mode: input.test_mode },
+      },
+      trx,
+    );
+  });
+  return getPunchoutSettings(ctx);
+}
+
+function actorId(ctx: ServiceContext): string | null {
+  return ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+}
