@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A port of its own per run (set once here; workers inherit it), so parallel runs never collide.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
 
 /** Browser tests in Debian's Chromium (Playwright cannot download browsers here). */
 export default defineConfig({
