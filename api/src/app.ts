@@ -35,6 +35,7 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { samlRoutes } from './modules/saml/saml.routes.js';
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { supplierRoutes } from './modules/supplier/supplier.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
 
 export interface AppDependencies {
@@ -126,6 +127,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(usersAdminRoutes(dependencies));
   api.use(adminProductsRoutes(dependencies));
   api.use(adminOrdersRoutes(dependencies));
+  api.use(supplierRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));

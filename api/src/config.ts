@@ -49,6 +49,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Supply Hub <no-reply@supplyhub.local>'),
   SAML_ALLOW_IDP_INITIATED: booleanFlag.default(false),
+  SUPPLIER_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+:\d{1,5}(,[a-z0-9.-]+:\d{1,5})*$/i, 'must be a comma-separated list of host:port')
+    .default('www.amazon.com:443,punchout.amazon.com:443'),
+  SUPPLIER_IDENTITY: z.string().min(1).default('Amazon'),
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -93,6 +99,8 @@ export interface AppConfig {
   isMfaRequiredForAdmins: boolean;
   /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Where approvals may send orders (host:port), and the supplier's identity in cXML To. */
+  supplier: { allowedHosts: string[]; identity: string; totalTimeoutMs: number };
   /** IdP-initiated SAML sign-in (no AuthnRequest of ours) is refused unless this is on. */
   saml: { allowIdpInitiated: boolean };
   /** Social sign-in (OpenID Connect); undefined when no client is configured. */
@@ -147,6 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     saml: { allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED },
+    supplier: {
+      // Demo mode adds the portal itself: its local sandbox supplier answers there.
+      allowedHosts: [
+        ...vars.SUPPLIER_ALLOWED_HOSTS.toLowerCase().split(','),
+        ...(vars.DEMO_MODE ? [sandboxHost(vars.PUBLIC_URL ?? `http://${displayHost(vars.HOST)}:${vars.PORT}`)] : []),
+      ],
+      identity: vars.SUPPLIER_IDENTITY,
+      totalTimeoutMs: vars.SUPPLIER_TIMEOUT_MS,
+    },
     oidc: vars.OIDC_CLIENT_ID
       ? {
           issuerUrl: vars.OIDC_ISSUER_URL,
@@ -167,6 +184,11 @@ function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   );
+}
+
+function sandboxHost(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 function displayHost(host: string): string {

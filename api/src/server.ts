@@ -8,6 +8,7 @@ import { DatabaseUnavailableError, openDatabase, type OpenDatabase } from './dat
 import { JOBS } from './jobs/registry.js';
 import { startJobScheduler, type JobScheduler } from './jobs/scheduler.js';
 import { createLogger, type Logger } from './logger.js';
+import { ensureDemoPunchoutSettings } from './modules/demo/demo-punchout.service.js';
 import { readDemoData, seedDemoData } from './modules/demo/demo.service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -23,7 +24,10 @@ async function main(): Promise<void> {
     scheduler = startJobScheduler(ctx, JOBS);
     await scheduler.startupRuns;
   }
-  if (config.isDemoMode) await seedDemoData(ctx);
+  if (config.isDemoMode) {
+    await seedDemoData(ctx);
+    await ensureDemoPunchoutSettings(ctx);
+  }
 
   const app = createApp({ db: database.db, config, log });
   const closeApp = app.locals.closeResources as () => Promise<void>;

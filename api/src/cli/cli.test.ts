@@ -106,7 +106,12 @@ describe('the operators’ CLI against PostgreSQL', () => {
 
   it('lists and runs jobs', async () => {
     const listed = JSON.parse((await cli(['jobs:list', '--json'], env)).stdout) as { name: string }[];
-    expect(listed.map((job) => job.name)).toEqual(['catalog-bootstrap', 'catalog-reseed', 'expired-session-cleanup']);
+    expect(listed.map((job) => job.name)).toEqual([
+      'catalog-bootstrap',
+      'catalog-reseed',
+      'expired-session-cleanup',
+      'supplier-recovery',
+    ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });
     const unknown = await cli(['jobs:run', 'make-coffee'], env);

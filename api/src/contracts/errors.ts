@@ -5,6 +5,7 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

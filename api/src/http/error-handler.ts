@@ -60,6 +60,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     code: appError.code,
     message: appError.message,
     ...(appError.errors ? { errors: appError.errors } : {}),
+    ...(appError.details ? { details: appError.details } : {}),
     requestId: String(req.id),
   };
   res.status(appError.status).json(body);

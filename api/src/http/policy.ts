@@ -40,21 +40,26 @@ export const allow = {
   public: (): PolicyHandler => withPolicy({ kind: 'public' }, (_req, _res, next) => next()),
   signedIn: (): PolicyHandler => withPolicy({ kind: 'signed-in' }, requireSignedIn),
   owner: (): PolicyHandler => withPolicy({ kind: 'owner' }, requireSignedIn),
-  roles: (...roles: Role[]): PolicyHandler =>
-    withPolicy({ kind: 'roles', roles }, (req, _res, next) => {
-      if (!req.auth) return next(notSignedInError(req.authRejection));
-      if (!hasAnyRole(req.auth.roles, roles)) {
-        return next(new AppError(403, 'FORBIDDEN', 'You do not have permission to do this.'));
-      }
-      if (req.auth.mustEnrollMfa) {
-        return next(
-          new AppError(
-            403,
-            'MFA_ENROLLMENT_REQUIRED',
-            'Set up two-step sign-in in Settings before using the back office.',
-          ),
-        );
-      }
-      next();
-    }),
+  roles: (...roles: Role[]): PolicyHandler => rolesPolicy(roles, 'You do not have permission to do this.'),
+  /** Admins only, with the refusal text a screen quotes (e.g. the approval's). */
+  adminsWithMessage: (forbiddenMessage: string): PolicyHandler => rolesPolicy(['admin'], forbiddenMessage),
 };
+
+function rolesPolicy(roles: Role[], forbiddenMessage: string): PolicyHandler {
+  return withPolicy({ kind: 'roles', roles }, (req, _res, next) => {
+    if (!req.auth) return next(notSignedInError(req.authRejection));
+    if (!hasAnyRole(req.auth.roles, roles)) {
+      return next(new AppError(403, 'FORBIDDEN', forbiddenMessage));
+    }
+    if (req.auth.mustEnrollMfa) {
+      return next(
+        new AppError(
+          403,
+          'MFA_ENROLLMENT_REQUIRED',
+          'Set up two-step sign-in in Settings before using the back office.',
+        ),
+      );
+    }
+    next();
+  });
+}

@@ -5,6 +5,7 @@ import { displayStatus } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { notifyRequester } from '../notifications/order-notifications.service.js';
 import { selectOrderLines, type OrderRow } from '../orders/orders.queries.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
@@ -96,5 +97,6 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
       trx,
     );
   });
+  await notifyRequester(ctx, id, 'rejected');
   return getAdminOrder(ctx, id);
 }

@@ -6,6 +6,8 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { clearCart } from '../cart/cart.queries.js';
+import { notifyAdminsOfNewOrder } from '../notifications/order-notifications.service.js';
+import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
 import { selectProductsByAsins } from '../products/products.queries.js';
 import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents } from './order-pricing.rules.js';
 import * as queries from './orders.queries.js';
@@ -116,7 +118,25 @@ export async function submitOrder(
     );
     return { orderId: created.id, isReplay: false };
   });
-  return { order: await getOwnOrder(ctx, requester.userId, result.orderId), isReplay: result.isReplay };
+  const order = await getOwnOrder(ctx, requester.userId, result.orderId);
+  if (!result.isReplay) afterOrderCreated(ctx, order);
+  return { order, isReplay: result.isReplay };
+}
+
+/**
+ * After the order is safely stored: tell the admins, and let the automation policy approve it.
+ * Runs after the answer so a slow supplier never slows a submission; a crash mid-way is finished
+ * by the supplier-recovery job.
+ */
+function afterOrderCreated(ctx: ServiceContext, order: Order): void {
+  setImmediate(() => {
+    void (async () => {
+      await notifyAdminsOfNewOrder(ctx, order.id);
+      await approveAutomaticallyIfEligible(ctx, order.id, order.total_amount);
+    })().catch((error: unknown) =>
+      ctx.log.error({ order_id: order.id, error: String(error) }, 'after-order work failed'),
+    );
+  });
 }
 
 async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Promise<Order[]> {
