@@ -29,6 +29,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -128,6 +129,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(adminProductsRoutes(dependencies));
   api.use(adminOrdersRoutes(dependencies));
   api.use(supplierRoutes(dependencies));
+  api.use(integrationsRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));

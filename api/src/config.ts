@@ -54,6 +54,16 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+:\d{1,5}(,[a-z0-9.-]+:\d{1,5})*$/i, 'must be a comma-separated list of host:port')
     .default('www.amazon.com:443,punchout.amazon.com:443'),
   SUPPLIER_IDENTITY: z.string().min(1).default('Amazon'),
+  AB_CLIENT_ID: z.string().min(1).optional(),
+  AB_CLIENT_SECRET: z.string().min(1).optional(),
+  AB_REFRESH_TOKEN: z.string().min(1).optional(),
+  AB_MARKETPLACE: z.string().min(1).optional(),
+  PAAPI_ENABLED: booleanFlag.default(false),
+  PAAPI_PARTNER_TAG: z.string().min(1).optional(),
+  PAAPI_ACCESS_KEY: z.string().min(1).optional(),
+  PAAPI_SECRET_KEY: z.string().min(1).optional(),
+  PAAPI_HOST: z.string().min(1).default('webservices.amazon.com'),
+  PAAPI_REGION: z.string().min(1).default('us-east-1'),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -101,6 +111,16 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** Where approvals may send orders (host:port), and the supplier's identity in cXML To. */
   supplier: { allowedHosts: string[]; identity: string; totalTimeoutMs: number };
+  /** Marketplace APIs (configuration only; absent → the health pages say Missing / not_configured). */
+  businessApi: { clientId?: string; clientSecret?: string; refreshToken?: string; marketplace?: string };
+  productAdvertisingApi: {
+    isEnabled: boolean;
+    partnerTag?: string;
+    accessKey?: string;
+    secretKey?: string;
+    host: string;
+    region: string;
+  };
   /** IdP-initiated SAML sign-in (no AuthnRequest of ours) is refused unless this is on. */
   saml: { allowIdpInitiated: boolean };
   /** Social sign-in (OpenID Connect); undefined when no client is configured. */
@@ -155,6 +175,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     saml: { allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED },
+    businessApi: {
+      clientId: vars.AB_CLIENT_ID,
+      clientSecret: vars.AB_CLIENT_SECRET,
+      refreshToken: vars.AB_REFRESH_TOKEN,
+      marketplace: vars.AB_MARKETPLACE,
+    },
+    productAdvertisingApi: {
+      isEnabled: vars.PAAPI_ENABLED,
+      partnerTag: vars.PAAPI_PARTNER_TAG,
+      accessKey: vars.PAAPI_ACCESS_KEY,
+      secretKey: vars.PAAPI_SECRET_KEY,
+      host: vars.PAAPI_HOST,
+      region: vars.PAAPI_REGION,
+    },
     supplier: {
       // Demo mode adds the portal itself: its local sandbox supplier answers there.
       allowedHosts: [

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import { z } from 'zod';
+
+import { AppError } from '../../http/app-error.js';
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { deleteUserAccess } from './delete-user.service.js';
+import {
+  describeBusinessApi,
+  describeProductAdvertisingApi,
+  testProductAdvertisingApi,
+} from './integrations.service.js';
+
+const asinsQuerySchema = z.object({ asins: z.string().max(2000).optional() });
+
+/** The integration and health endpoints of admin-portal §7, answering not_configured without credentials. */
+export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get('/ab/products', allow.roles('admin'), async (req, res) => {
+    asinsQuerySchema.parse(req.query);
+    const api = describeBusinessApi(contextFor(req));
+    // With credentials, the marketplace would be asked here; it cannot be reached from this deployment.
+    res.json(
+      api.enabled
+        ? { status: 'error', message: 'The business-purchasing API is not reachable from this deployment' }
+        : { status: 'not_configured' },
+    );
+  });
+
+  router.post('/ab/order', allow.roles('admin'), async (req, res) => {
+    const api = describeBusinessApi(contextFor(req));
+    res.json(
+      api.enabled
+        ? { status: 'error', message: 'Orders go through the punchout integration' }
+        : { status: 'not_configured' },
+    );
+  });
+
+  router.get('/amazon/images', allow.signedIn(), async (req, res) => {
+    asinsQuerySchema.parse(req.query);
+    const api = await describeProductAdvertisingApi(contextFor(req));
+    res.json(api.status === 'Configured' ? { status: 'success', images: {} } : { status: 'not_configured' });
+  });
+
+  router.get('/admin/integrations/status', allow.roles('admin'), async (req, res) => {
+    const ctx = contextFor(req);
+    res.json({
+      business_api: describeBusinessApi(ctx),
+      product_advertising_api: await describeProductAdvertisingApi(ctx),
+    });
+  });
+
+  router.post('/admin/integrations/paapi/test', allow.roles('admin'), async (req, res) => {
+    res.json(await testProductAdvertisingApi(contextFor(req)));
+  });
+
+  /** The portal keeps no image binaries (marketplace CDN URLs are used directly): nothing to clear. */
+  router.post('/admin/integrations/paapi/clear-image-cache', allow.roles('admin'), (_req, res) => {
+    res.json({ cleared: 0, message: 'No image cache: images are served from the marketplace CDN URLs.' });
+  });
+
+  router.post('/admin/delete-user', allow.roles('admin'), async (req, res) => {
+    const parsed = z.object({ userId: z.uuid() }).safeParse(req.body);
+    if (!parsed.success) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    res.json(await deleteUserAccess(contextFor(req), parsed.data.userId));
+  });
+
+  return router;
+}
