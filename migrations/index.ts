@@ -11,6 +11,7 @@ import * as createSamlRequests from './20261121000800_create_saml_requests.js';
 import * as createIdempotencyKeys from './20261121000900_create_idempotency_keys.js';
 import * as createOrderNotifications from './20261121001000_create_order_notifications.js';
 import * as protectAuditEvents from './20261121001100_protect_audit_events.js';
+import * as createSandboxSupplierOrders from './20261121001200_create_sandbox_supplier_orders.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121000900_create_idempotency_keys', ...createIdempotencyKeys },
   { name: '20261121001000_create_order_notifications', ...createOrderNotifications },
   { name: '20261121001100_protect_audit_events', ...protectAuditEvents },
+  { name: '20261121001200_create_sandbox_supplier_orders', ...createSandboxSupplierOrders },
 ];

@@ -34,6 +34,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { samlRoutes } from './modules/saml/saml.routes.js';
+import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-supplier.routes.js';
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
@@ -141,6 +142,8 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   // Kept for the test that checks every API route declares its policy.
   app.locals.apiRouter = api;
 
+  // The local sandbox supplier speaks cXML for offline approvals: demo mode and tests only.
+  if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
   app.use('/media', mediaHosting(config.storageDir));
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);

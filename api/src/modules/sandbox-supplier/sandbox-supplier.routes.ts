@@ -1,0 +1,122 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import express, { Router, type Response } from 'express';
+import { z } from 'zod';
+
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
+import { listSandboxOrders } from './sandbox-supplier.queries.js';
+import { SANDBOX_FAILURES, SLOW_ANSWER_MS, type SandboxFailure } from './sandbox-supplier.rules.js';
+import { receiveOrderRequest, type SandboxAnswer } from './sandbox-supplier.service.js';
+
+export interface SandboxSupplierOptions {
+  /** How long a 'slow' answer waits; tests make it short. Default 35 s. */
+  slowAnswerMs?: number;
+}
+
+const controlSchema = z.object({ failNext: z.enum(SANDBOX_FAILURES).nullable() }).strict();
+const listQuerySchema = z.object({
+  order_id: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const MALFORMED_BODY = '<?xml version="1.0" encoding="UTF-8"?>\n<cXML payloadID="sandbox"><Response><Status code="200"';
+const HTML_ERROR_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>' +
+  '<body><center><h1>502 Bad Gateway</h1></center><hr><center>sandbox-proxy</center></body></html>\n';
+
+/**
+ * The local sandbox supplier (decisions.md, Supplier integration): speaks cXML, checks the punchout
+ * credentials and fails on demand (sandbox-supplier.rules.ts). Mounted at the app root, outside
+ * /api, in demo mode and tests only. The one-shot failure lives in this router instance.
+ */
+export function sandboxSupplierRoutes(
+  { contextFor, now }: RouteDependencies,
+  options: SandboxSupplierOptions = {},
+): Router {
+  const router = Router();
+  const slowAnswerMs = options.slowAnswerMs ?? SLOW_ANSWER_MS;
+  let armedFailure: SandboxFailure | null = null;
+  const takeArmedFailure = () => {
+    const failure = armedFailure;
+    armedFailure = null;
+    return failure;
+  };
+
+  router.post(
+    '/sandbox/supplier/cxml',
+    allow.public(),
+    express.text({ type: ['text/xml', 'application/xml'], limit: '1mb' }),
+    async (req, res) => {
+      const body = typeof req.body === 'string' ? req.body : '';
+      const answer = await receiveOrderRequest(contextFor(req), body, takeArmedFailure);
+      await sendAnswer(res, answer, { slowAnswerMs, now });
+    },
+  );
+
+  router.post('/sandbox/supplier/control', allow.public(), express.json({ limit: '1kb' }), (req, res) => {
+    armedFailure = controlSchema.parse(req.body ?? {}).failNext;
+    res.json({ failNext: armedFailure });
+  });
+
+  router.get('/sandbox/supplier/orders', allow.public(), async (req, res) => {
+    const query = listQuerySchema.parse(req.query);
+    const orders = await listSandboxOrders(contextFor(req).db, { orderId: query.order_id, limit: query.limit });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(
+      orders.map((order) => ({
+        payload_id: order.payload_id,
+        order_id: order.order_id,
+        supplier_order_id: order.supplier_order_id,
+        response_status: order.response_status,
+        deployment_mode: order.deployment_mode,
+        created_at: new Date(order.created_at).toISOString(),
+      })),
+    );
+  });
+  return router;
+}
+
+async function sendAnswer(
+  res: Response,
+  answer: SandboxAnswer,
+  { slowAnswerMs, now }: { slowAnswerMs: number; now: () => Date },
+): Promise<void> {
+  if (answer.kind === 'drop') {
+    res.socket?.destroy();
+    return;
+  }
+  if (answer.kind !== 'cxml') {
+    const isHtml = answer.kind === 'html';
+    res
+      .status(isHtml ? 502 : 200)
+      .type(isHtml ? 'text/html; charset=utf-8' : 'text/xml; charset=utf-8')
+      .send(isHtml ? HTML_ERROR_PAGE : MALFORMED_BODY);
+    return;
+  }
+  if (answer.isSlow && !(await waitUnlessClosed(res, slowAnswerMs))) return;
+  const xml = buildCxmlResponseXml({
+    statusCode: answer.statusCode,
+    statusText: answer.statusText,
+    message: answer.message,
+    supplierOrderId: answer.supplierOrderId ?? null,
+    timestamp: now(),
+  });
+  res.status(answer.httpStatus).type('text/xml; charset=utf-8').send(xml);
+}
+
+/** Waits, but stops early when the client hangs up (as the submission client does after 30 s). */
+async function waitUnlessClosed(res: Response, ms: number): Promise<boolean> {
+  const hangUp = new AbortController();
+  const onClose = () => hangUp.abort();
+  res.once('close', onClose);
+  try {
+    await sleep(ms, undefined, { signal: hangUp.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    res.off('close', onClose);
+  }
+}

@@ -1,0 +1,126 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+import type { ServiceContext } from '../../context.js';
+import { decryptSecret } from '../../crypto/secret-box.js';
+import { describeError } from '../../http/describe-error.js';
+import { readOrderRequest } from '../supplier/cxml/cxml-order-request-reader.js';
+import { CxmlParseError, type CxmlOrderRequestRead } from '../supplier/cxml/cxml.types.js';
+import { findSandboxOrder, recordSandboxOrder, type SandboxSupplierOrderRow } from './sandbox-supplier.queries.js';
+import { failureForQuantities, isAcceptedDespiteFailure, type SandboxFailure } from './sandbox-supplier.rules.js';
+
+/**
+ * What the sandbox answers. A cXML answer's HTTP status mirrors its cXML code (400, 401, 409, 500),
+ * except the 'cxml400' failure, which is the other shape suppliers use: HTTP 200, cXML 400.
+ */
+export interface SandboxCxmlAnswer {
+  kind: 'cxml';
+  httpStatus: number;
+  statusCode: number;
+  statusText: string;
+  message: string;
+  supplierOrderId?: string;
+  /** Answer only after the slow delay (the order is already stored). */
+  isSlow?: boolean;
+}
+
+export type SandboxAnswer = SandboxCxmlAnswer | { kind: 'drop' | 'malformed' | 'html' };
+
+const MAX_PAYLOAD_ID_LENGTH = 500;
+
+/**
+ * Receives one cXML OrderRequest: parse (safe parser), credentials against the current punchout
+ * settings, structure, then the failure rules and deduplication by payloadID.
+ * `takeArmedFailure` hands over the one-shot failure set through the control endpoint, if any.
+ */
+export async function receiveOrderRequest(
+  ctx: ServiceContext,
+  body: string,
+  takeArmedFailure: () => SandboxFailure | null,
+): Promise<SandboxAnswer> {
+  let request: CxmlOrderRequestRead;
+  try {
+    request = readOrderRequest(body);
+  } catch (error) {
+    if (!(error instanceof CxmlParseError)) throw error;
+    return cxmlError(400, 'Bad Request', `The request is not a readable cXML document: ${error.message}`);
+  }
+  if (!(await hasValidCredentials(ctx, request))) {
+    return cxmlError(401, 'Unauthorized', 'The Sender credentials do not match the punchout settings.');
+  }
+  const problem = structureProblem(request);
+  if (problem || !request.payloadId || !request.orderId) return cxmlError(400, 'Bad Request', problem ?? '');
+  const { payloadId, orderId } = request;
+
+  const armed = takeArmedFailure();
+  const known = armed ? undefined : await findSandboxOrder(ctx.db, payloadId);
+  if (known) return answerForKnownOrder(known, orderId);
+
+  const failure = armed ?? failureForQuantities(request.items.map((item) => item.quantity));
+  ctx.log.info({ payloadId, orderId, failure }, 'sandbox supplier received an order');
+  if (failure === 'http500') return cxmlError(500, 'Internal Server Error', 'Simulated supplier failure.');
+  if (failure === 'cxml400') return { ...cxmlError(400, 'Bad Request', 'Simulated rejection.'), httpStatus: 200 };
+  if (!isAcceptedDespiteFailure(failure)) return { kind: failure === 'html' ? 'html' : 'malformed' };
+
+  const order = await recordSandboxOrder(ctx.db, {
+    payload_id: payloadId,
+    order_id: orderId,
+    supplier_order_id: `SBX-${randomBytes(4).toString('hex').toUpperCase()}`,
+    response_status: 200,
+    deployment_mode: request.deploymentMode,
+    created_at: ctx.now(),
+  });
+  if (failure === 'drop') return { kind: 'drop' };
+  return { ...answerForKnownOrder(order, orderId), isSlow: failure === 'slow' };
+}
+
+function answerForKnownOrder(order: SandboxSupplierOrderRow, orderId: string): SandboxCxmlAnswer {
+  if (order.order_id !== orderId) {
+    return cxmlError(409, 'Conflict', `The payloadID was already used for order ${order.order_id}.`);
+  }
+  return {
+    kind: 'cxml',
+    httpStatus: 200,
+    statusCode: 200,
+    statusText: 'OK',
+    message: 'Accepted',
+    supplierOrderId: order.supplier_order_id,
+  };
+}
+
+function cxmlError(statusCode: number, statusText: string, message: string): SandboxCxmlAnswer {
+  return { kind: 'cxml', httpStatus: statusCode, statusCode, statusText, message };
+}
+
+/** The Sender's Identity and SharedSecret against the punchout settings row as it is now. */
+async function hasValidCredentials(ctx: ServiceContext, request: CxmlOrderRequestRead): Promise<boolean> {
+  const settings = await ctx.db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted');
+  if (!settings?.identity || !settings.shared_secret_encrypted) return false;
+  if (request.senderIdentity === null || request.sharedSecret === null) return false;
+  let expectedSecret: string;
+  try {
+    expectedSecret = decryptSecret(settings.shared_secret_encrypted as string, ctx.config.settingsEncryptionKey);
+  } catch (error) {
+    ctx.log.warn({ error: describeError(error) }, 'sandbox supplier cannot decrypt the punchout shared secret');
+    return false;
+  }
+  const isIdentityRight = request.senderIdentity === settings.identity;
+  return sameSecret(request.sharedSecret, expectedSecret) && isIdentityRight;
+}
+
+/** Compares digests, so the comparison takes the same time whatever the secrets' lengths. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function structureProblem(request: CxmlOrderRequestRead): string | null {
+  if (!request.payloadId) return 'The cXML payloadID is missing.';
+  if (request.payloadId.length > MAX_PAYLOAD_ID_LENGTH) return 'The cXML payloadID is too long.';
+  if (!request.orderId) return 'The OrderRequestHeader orderID is missing.';
+  if (request.items.length === 0) return 'The OrderRequest has no ItemOut.';
+  const badLine = request.items.findIndex(
+    (item) => item.quantity === null || !(item.quantity > 0) || !item.supplierPartId,
+  );
+  if (badLine >= 0) return `ItemOut ${badLine + 1} needs a positive quantity and a SupplierPartID.`;
+  return null;
+}
