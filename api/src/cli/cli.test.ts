@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 
 import { REPO_ROOT } from '../config.js';
 import { runTs } from '../test-support/processes.js';
 import { createIsolatedDatabase, writeTempFile } from '../test-support/test-context.js';
 
 const cli = (args: string[], env: Record<string, string> = {}) => runTs('cli/main.ts', args, env);
+
+jest.setTimeout(90_000);
 
 describe('the operators’ CLI against PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;

@@ -47,7 +47,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           open={current.id !== closingId}
           autoHideDuration={TOAST_DURATION_MS}
           onClose={handleClose}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          // Bottom left: the cart drawer (right) keeps its Submit Order button uncovered.
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
           slotProps={{ transition: { onExited: handleExited } }}
         >
           <Alert onClose={handleClose} severity={current.severity ?? 'success'} variant="filled" sx={{ width: '100%' }}>

@@ -27,20 +27,27 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 interface RequestOptions<T> {
+  /** JSON-encoded, except FormData (multipart uploads), which the browser encodes itself. */
   body?: unknown;
   schema?: ResponseParser<T>;
   signal?: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
   const hasBody = options.body !== undefined;
+  const isForm = options.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
   } catch (error) {

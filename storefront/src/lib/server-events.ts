@@ -1,9 +1,11 @@
 /**
- * The signed-in user's server-sent events (GET /api/events), one EventSource shared by every
- * subscriber and closed when the last one leaves. EventSource reconnects by itself; if the
- * endpoint is missing or refuses, the stream simply stays closed and callers rely on polling.
+ * The signed-in user's server-sent events (GET /api/events: their own profile and order changes,
+ * and catalogue changes), one EventSource shared by every subscriber and closed when the last one
+ * leaves. EventSource reconnects by itself; if the endpoint is missing or refuses, the stream
+ * simply stays closed and callers rely on polling.
  */
-export type ServerEventType = 'profile.updated' | 'product.changed';
+export type ServerEventType = 'profile.updated' | 'product.changed' | 'order.updated';
+const EVENT_TYPES: readonly ServerEventType[] = ['profile.updated', 'product.changed', 'order.updated'];
 
 type Listener = (data: unknown) => void;
 
@@ -23,8 +25,7 @@ function dispatch(type: ServerEventType, event: MessageEvent<string>) {
 
 function openSource(): EventSource {
   const eventSource = new EventSource(EVENTS_PATH, { withCredentials: true });
-  eventSource.addEventListener('profile.updated', (event) => dispatch('profile.updated', event));
-  eventSource.addEventListener('product.changed', (event) => dispatch('product.changed', event));
+  for (const type of EVENT_TYPES) eventSource.addEventListener(type, (event) => dispatch(type, event));
   return eventSource;
 }
 

@@ -15,11 +15,12 @@ import { useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 
 import { hasAllowedRole, SessionRefreshBanner, useAuth, UserMenu } from '../../features/auth';
+import { CartButton, CartProvider } from '../../features/cart';
 import { NAVIGATION_ITEMS } from './navigation';
 
 const DRAWER_WIDTH = 220;
 
-/** The signed-in app's frame (provider-portal §2 Shell): header, user menu, left navigation, refresh banner. */
+/** The signed-in app's frame (provider-portal §2 Shell): header with cart and user menu, left navigation, refresh banner. */
 export function AppShell() {
   const { roles } = useAuth();
   const { pathname } = useLocation();
@@ -47,57 +48,60 @@ export function AppShell() {
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label="Open navigation"
-            onClick={() => setIsNavigationOpen(true)}
-            sx={{ mr: 1, display: { md: 'none' } }}
-          >
-            <MenuIcon />
-          </IconButton>
-          <Link
-            component={RouterLink}
-            to="/catalog"
-            color="inherit"
-            underline="none"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}
-          >
-            <MedicalServices aria-hidden />
-            <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
-              supply hub
-            </Typography>
-          </Link>
-          <UserMenu />
-        </Toolbar>
-      </AppBar>
-      <Drawer
-        variant="temporary"
-        open={isNavigationOpen}
-        onClose={() => setIsNavigationOpen(false)}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-      >
-        {navigation}
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        {navigation}
-      </Drawer>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar />
-        <SessionRefreshBanner />
-        <Outlet />
+    <CartProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+          <Toolbar>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation"
+              onClick={() => setIsNavigationOpen(true)}
+              sx={{ mr: 1, display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Link
+              component={RouterLink}
+              to="/catalog"
+              color="inherit"
+              underline="none"
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}
+            >
+              <MedicalServices aria-hidden />
+              <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+                supply hub
+              </Typography>
+            </Link>
+            <CartButton />
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <Drawer
+          variant="temporary"
+          open={isNavigationOpen}
+          onClose={() => setIsNavigationOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          {navigation}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {navigation}
+        </Drawer>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Toolbar />
+          <SessionRefreshBanner />
+          <Outlet />
+        </Box>
       </Box>
-    </Box>
+    </CartProvider>
   );
 }

@@ -1,10 +1,125 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { CategoryChips } from './CategoryChips';
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { productSortSchema, type ProductSort } from '@supply-hub/api/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
+import { useToast } from '../../../components/ToastProvider';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useAuth } from '../../auth';
+import { useProductList } from '../hooks/use-product-list';
+import { CatalogToolbar } from './CatalogToolbar';
+import { ProductCard } from './ProductCard';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** The back office's catalogue, where admins add products (another app: a full page load). */
+const ADMIN_CATALOG_PATH = '/admin/catalog';
+
+/** /catalog (provider-portal §2 Catalogue): server-side search, sort and paging. */
 export function CatalogPage() {
+  const { isAdmin } = useAuth();
+  const showToast = useToast();
+  const [params, setParams] = useSearchParams();
+  const sortParam = productSortSchema.safeParse(params.get('sort'));
+  const sort: ProductSort = sortParam.success ? sortParam.data : 'title';
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useProductList(q, sort);
+
+  // The search lives in the address too (Back to Catalog, reload); other parameters such as qa stay.
+  const qParam = params.get('q') ?? '';
+  useEffect(() => {
+    if (q === qParam) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, qParam, setParams]);
+
+  async function loadMore() {
+    if (!(await list.loadMore())) {
+      showToast({ title: 'More products could not be loaded. Please try again.', severity: 'error' });
+    }
+  }
+
+  const changeSort = (next: ProductSort) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next === 'title') updated.delete('sort');
+        else updated.set('sort', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
   return (
-    <PlaceholderPage title="Catalog">
-      <CategoryChips />
-    </PlaceholderPage>
+    <Container component="main" maxWidth="xl" sx={{ py: 4 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Catalog
+        </Typography>
+        {isAdmin && !list.isLoading && (
+          <Chip label={`${list.total} ${list.total === 1 ? 'item' : 'items'}`} color="primary" variant="outlined" />
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {isAdmin && (
+          <Button variant="contained" startIcon={<Add />} href={ADMIN_CATALOG_PATH}>
+            Add product
+          </Button>
+        )}
+      </Stack>
+      <CatalogToolbar search={search} onSearchChange={setSearch} sort={sort} onSortChange={changeSort} />
+      <Box sx={{ minHeight: 4, mb: 1 }}>{list.isLoading && <LinearProgress aria-label="Loading products" />}</Box>
+      {list.hasFailed ? (
+        <Alert severity="error">
+          <AlertTitle>No products found</AlertTitle>
+          Failed to load products from database.
+        </Alert>
+      ) : !list.isLoading && list.products.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+          No medical supplies found matching your criteria.
+        </Typography>
+      ) : (
+        <Box
+          aria-busy={list.isLoading}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+            opacity: list.isLoading ? 0.6 : 1,
+          }}
+        >
+          {list.products.map((product) => (
+            <ProductCard key={product.id} product={product} isAdmin={isAdmin} onProductChange={list.replaceProduct} />
+          ))}
+        </Box>
+      )}
+      {!list.isLoading && !list.hasFailed && list.products.length > 0 && (
+        <Stack spacing={1} sx={{ alignItems: 'center', mt: 4 }}>
+          <Typography variant="body2" color="text.secondary" role="status">
+            Showing {list.products.length} of {list.total}
+          </Typography>
+          {list.hasMore && (
+            <Button variant="outlined" disabled={list.isLoadingMore} onClick={() => void loadMore()}>
+              {list.isLoadingMore ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Container>
   );
 }

@@ -1,5 +1,90 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router-dom';
 
+import { useAuth } from '../../auth';
+import { useOrders } from '../hooks/use-orders';
+import {
+  ALL_DEPARTMENTS,
+  countByTab,
+  departmentsOf,
+  filterOrders,
+  parseOrderTab,
+  type OrderTab,
+} from '../order-filters.rules';
+import { OrderCard } from './OrderCard';
+import { OrderFilters, ORDERS_PANEL_ID, orderTabId } from './OrderFilters';
+
+/** /orders (provider-portal §2 Orders page): the user's own orders, live as admins decide on them. */
 export function OrdersPage() {
-  return <PlaceholderPage title="Orders" subtitle="Review and manage medical supply orders" />;
+  const { isAdmin } = useAuth();
+  const { state } = useOrders();
+  const [params, setParams] = useSearchParams();
+  const tab = parseOrderTab(params.get('status'));
+  const department = params.get('department') ?? ALL_DEPARTMENTS;
+
+  const setParam = (name: string, value: string, defaultValue: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === defaultValue) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  function content() {
+    if (state.status === 'loading') return <Typography role="status">Loading</Typography>;
+    if (state.status === 'error') {
+      return <Alert severity="error">Error: Failed to load orders: {state.message}</Alert>;
+    }
+    const orders = filterOrders(state.orders, tab, department);
+    const isFiltered = tab !== 'all' || department !== ALL_DEPARTMENTS;
+    return (
+      <>
+        <OrderFilters
+          tab={tab}
+          onTabChange={(next: OrderTab) => setParam('status', next, 'all')}
+          counts={countByTab(state.orders, department)}
+          department={department}
+          departments={departmentsOf(state.orders)}
+          onDepartmentChange={(next) => setParam('department', next, ALL_DEPARTMENTS)}
+        />
+        <Box id={ORDERS_PANEL_ID} role="tabpanel" aria-labelledby={orderTabId(tab)}>
+          {orders.length === 0 ? (
+            <Box sx={{ py: 6, textAlign: 'center' }}>
+              <Typography variant="h6" component="p">
+                No orders found
+              </Typography>
+              {isFiltered && (
+                <Typography color="text.secondary">Try adjusting your filters to see more orders.</Typography>
+              )}
+            </Box>
+          ) : (
+            <Stack spacing={2}>
+              {orders.map((order) => (
+                <OrderCard key={order.id} order={order} canOrderAgain={!isAdmin} />
+              ))}
+            </Stack>
+          )}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Container component="main" maxWidth="lg" sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Orders
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Review and manage medical supply orders
+      </Typography>
+      {content()}
+    </Container>
+  );
 }

@@ -3,9 +3,11 @@ import Stack from '@mui/material/Stack';
 
 import { PlaceholderPage } from '../../../components/PlaceholderPage';
 import { useAuth } from '../../auth';
+import { ProfileSettingsCard } from './ProfileSettingsCard';
+import { ShippingAddressCard } from './ShippingAddressCard';
 import { TwoStepSignInCard } from './TwoStepSignInCard';
 
-/** /settings: the two-step sign-in card; the profile and ship-to cards (provider-portal §2) come later. */
+/** /settings (provider-portal §2 Settings): profile and default ship-to, shipping address, two-step sign-in. */
 export function SettingsPage() {
   const { session } = useAuth();
   return (
@@ -14,6 +16,8 @@ export function SettingsPage() {
         {session?.mfa_enrollment_required && (
           <Alert severity="info">Set up two-step sign-in to open the back office.</Alert>
         )}
+        <ProfileSettingsCard />
+        <ShippingAddressCard />
         <TwoStepSignInCard />
       </Stack>
     </PlaceholderPage>

@@ -1,0 +1,97 @@
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers for the storefront journeys: demo accounts, fresh approved users and API shortcuts. */
+export const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+export const DEMO = {
+  admin: 'admin@demo.supplyhub.test',
+  doctor: 'doctor@demo.supplyhub.test',
+  nurse: 'nurse@demo.supplyhub.test',
+  provider: 'provider@demo.supplyhub.test',
+} as const;
+
+export interface CatalogueProduct {
+  id: string;
+  asin: string;
+  sku: string | null;
+  title: string;
+  description: string | null;
+  price: string | null;
+  amazon_url: string | null;
+  product_url: string | null;
+  category: string | null;
+  vendor: string | null;
+}
+
+export interface PlacedOrder {
+  id: string;
+  order_number: string;
+  status: string;
+}
+
+/** Signs the page's browser context in (the cookie is shared by page.request and the page). */
+export async function signInAs(page: Page, email: string): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+}
+
+/** A separate API context signed in as the demo admin; dispose it when done. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const login = await admin.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  return admin;
+}
+
+export async function withAdmin<T>(baseURL: string, run: (admin: APIRequestContext) => Promise<T>): Promise<T> {
+  const admin = await adminApi(baseURL);
+  try {
+    return await run(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * A new doctor of its own (signed up, onboarded, approved, role doctor), signed in in the page's
+ * context: each test that changes data gets its own cart and orders.
+ */
+export async function signInAsNewDoctor(page: Page, baseURL: string): Promise<{ id: string; email: string }> {
+  const email = `doctor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const signUp = await page.request.post('/api/auth/signup', {
+    data: { first_name: 'Morgan', last_name: 'Lee', email, password: 'Quiet-Harbor-2026!' },
+  });
+  expect(signUp.status()).toBe(201);
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const onboarding = await page.request.put('/api/profile/onboarding', {
+    data: { first_name: 'Morgan', last_name: 'Lee' },
+  });
+  expect(onboarding.status()).toBe(200);
+  await withAdmin(baseURL, async (admin) => {
+    expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
+    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'doctor' } })).status()).toBe(200);
+    expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
+  });
+  return { id: user.id, email };
+}
+
+/** Products in title order (the catalogue's default sort). */
+export async function listProducts(page: Page, query = ''): Promise<CatalogueProduct[]> {
+  const response = await page.request.get(`/api/products?per_page=48${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: CatalogueProduct[] }).data;
+}
+
+export async function addToCart(page: Page, asin: string, quantity: number): Promise<void> {
+  const response = await page.request.post('/api/cart/items', { data: { asin, quantity } });
+  expect(response.status()).toBe(200);
+}
+
+/** Places an order from the given lines, as the page's user. */
+export async function placeOrder(page: Page, lines: { asin: string; quantity: number }[]): Promise<PlacedOrder> {
+  const response = await page.request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `e2e-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+    data: { lines },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as PlacedOrder;
+}

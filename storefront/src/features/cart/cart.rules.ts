@@ -1,0 +1,62 @@
+import { MAX_LINE_QUANTITY, type Cart, type Product } from '@supply-hub/api/contracts';
+
+import { isApiError } from '../../lib/api-client';
+import type { CartLineInput } from './api/replace-cart';
+
+/** What the drawer shows before the first answer, and what the server leaves after a submission. */
+export const EMPTY_CART: Cart = { items: [], item_count: 0, version: '' };
+
+function withItems(cart: Cart, items: Cart['items']): Cart {
+  return { ...cart, items, item_count: items.reduce((sum, item) => sum + item.quantity, 0) };
+}
+
+/** provider-portal §5: a quantity of zero or less removes the line. */
+export function setLineQuantity(cart: Cart, asin: string, quantity: number): Cart {
+  const items =
+    quantity <= 0
+      ? cart.items.filter((item) => item.product.asin !== asin)
+      : cart.items.map((item) =>
+          item.product.asin === asin ? { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) } : item,
+        );
+  return withItems(cart, items);
+}
+
+/** Adding a product already in the cart increases its quantity (provider-portal §5). */
+export function addProduct(cart: Cart, product: Product, quantity: number): Cart {
+  const existing = cart.items.find((item) => item.product.asin === product.asin);
+  if (existing) return setLineQuantity(cart, product.asin, existing.quantity + quantity);
+  return withItems(cart, [...cart.items, { product, quantity, added_at: new Date().toISOString() }]);
+}
+
+export function toLineInputs(cart: Cart): CartLineInput[] {
+  return cart.items.map((item) => ({ asin: item.product.asin, quantity: item.quantity }));
+}
+
+/**
+ * One key per cart state: a double click, a retry or a second tab on the same cart submit one
+ * order; any change to the cart changes its version, hence the key.
+ */
+export function idempotencyKeyFor(cart: Cart): string {
+  return `cart-${cart.version}`;
+}
+
+/** The text under the Submit Order button (provider-portal §8), chosen by the error's code. */
+export function describeSubmitError(error: unknown): string {
+  if (!isApiError(error)) return 'Failed to submit order';
+  if (error.status === 401) return 'You must be logged in to submit orders. Please log in first.';
+  switch (error.code) {
+    case 'CART_EMPTY':
+    case 'PRODUCT_NOT_IN_CATALOG':
+    case 'ORDERING_NOT_ALLOWED':
+    case 'ACCOUNT_NOT_APPROVED':
+      return error.message;
+    default:
+      return 'Failed to submit order';
+  }
+}
+
+/** A failed cart change: the server's message when it names the product, else a plain sentence. */
+export function describeCartError(error: unknown): string {
+  if (isApiError(error) && error.code === 'PRODUCT_NOT_IN_CATALOG') return error.message;
+  return 'Your cart could not be updated. Please try again.';
+}

@@ -1,0 +1,97 @@
+import { ORDERING_ROLES, type Order } from '@supply-hub/api/contracts';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { useToast } from '../../../components/ToastProvider';
+import { useAuth } from '../../auth';
+import { describeSubmitError } from '../cart.rules';
+import { CartContext, type CartContextValue, type SubmitState } from '../hooks/use-cart';
+import { useCartStore } from '../hooks/use-cart-store';
+import { useQaAutoSubmit } from '../hooks/use-qa-auto-submit';
+
+/** provider-portal §9: navigation to /orders after a submission. */
+const NAVIGATE_AFTER_SUBMIT_MS = 100;
+
+/** The signed-in user's cart for the whole shell: header badge, drawer, catalogue and orders pages. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { effectiveRole } = useAuth();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const { cart, status, reload, addItem, addLines, setQuantity, clear, submitOrder } = useCartStore();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [isAuthorized, setAuthorized] = useState(false);
+  const [submitState, setSubmitState] = useState<SubmitState>({ status: 'idle' });
+  const isSubmittingRef = useRef(false);
+  const canSubmit = effectiveRole !== null && ORDERING_ROLES.includes(effectiveRole);
+
+  const openDrawer = useCallback(() => setIsDrawerOpen(true), []);
+  const closeDrawer = useCallback(() => setIsDrawerOpen(false), []);
+
+  const submit = useCallback(async (): Promise<Order | null> => {
+    if (isSubmittingRef.current) return null;
+    isSubmittingRef.current = true;
+    setSubmitState({ status: 'submitting' });
+    try {
+      const order = await submitOrder();
+      setSubmitState({ status: 'idle' });
+      setAuthorized(false);
+      setIsDrawerOpen(false);
+      showToast({
+        title: 'Order Submitted Successfully! ✅',
+        description: 'Your order has been submitted for approval.',
+      });
+      window.setTimeout(() => navigate('/orders'), NAVIGATE_AFTER_SUBMIT_MS);
+      return order;
+    } catch (error) {
+      setSubmitState({ status: 'error', message: describeSubmitError(error) });
+      return null;
+    } finally {
+      isSubmittingRef.current = false;
+    }
+  }, [submitOrder, showToast, navigate]);
+
+  const startQaRun = useCallback(() => {
+    setAuthorized(true);
+    setIsDrawerOpen(true);
+    void submit();
+  }, [submit]);
+  useQaAutoSubmit(canSubmit, startQaRun);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      cart,
+      status,
+      isDrawerOpen,
+      openDrawer,
+      closeDrawer,
+      addItem,
+      addLines,
+      setQuantity,
+      clear,
+      reload,
+      canSubmit,
+      isAuthorized,
+      setAuthorized,
+      submitState,
+      submit,
+    }),
+    [
+      cart,
+      status,
+      isDrawerOpen,
+      openDrawer,
+      closeDrawer,
+      addItem,
+      addLines,
+      setQuantity,
+      clear,
+      reload,
+      canSubmit,
+      isAuthorized,
+      submitState,
+      submit,
+    ],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

@@ -1,0 +1,47 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+import { useAuth } from '../../auth';
+import { useCart } from '../hooks/use-cart';
+
+/**
+ * provider-portal §2/§4: doctors, users and providers tick the authorization box and submit;
+ * admins may look at the cart but not submit; other roles are told they cannot order.
+ */
+export function SubmitOrderPanel() {
+  const { isAdmin } = useAuth();
+  const { cart, canSubmit, isAuthorized, setAuthorized, submitState, submit } = useCart();
+
+  if (isAdmin) return <Alert severity="info">Admin users can view cart contents but cannot submit orders.</Alert>;
+  if (!canSubmit) return <Alert severity="info">Only doctors, providers and users can submit orders.</Alert>;
+
+  const isSubmitting = submitState.status === 'submitting';
+  const isEmpty = cart.items.length === 0;
+  return (
+    <Stack spacing={1}>
+      <FormControlLabel
+        control={<Checkbox checked={isAuthorized} onChange={(event) => setAuthorized(event.target.checked)} />}
+        label="I authorize this order request"
+      />
+      <Button
+        variant="contained"
+        size="large"
+        disabled={!isAuthorized || isSubmitting || isEmpty}
+        onClick={() => {
+          if (isAuthorized) void submit();
+        }}
+      >
+        {isSubmitting ? 'Submitting…' : 'Submit Order'}
+      </Button>
+      {submitState.status === 'error' && (
+        <Typography role="alert" color="error" variant="body2">
+          {submitState.message}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

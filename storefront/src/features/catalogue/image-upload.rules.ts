@@ -1,0 +1,24 @@
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type Product } from '@supply-hub/api/contracts';
+
+import { isApiError } from '../../lib/api-client';
+
+/** The browser's own event for "a product image changed": the catalogue reloads on it (provider-portal §2). */
+export const IMAGE_UPDATED_EVENT = 'image-updated';
+
+export function announceImageUpdated(product: Product): void {
+  window.dispatchEvent(new CustomEvent(IMAGE_UPDATED_EVENT, { detail: { asin: product.asin } }));
+}
+
+/** Checks before sending (the server checks the content again): SKU first, an image, under 5 MB. */
+export function checkImageFile(file: File, product: Pick<Product, 'sku'>): string | null {
+  if (!product.sku) return IMAGE_MESSAGES.skuRequired;
+  if (!file.type.startsWith('image/')) return IMAGE_MESSAGES.notAnImage;
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge;
+  return null;
+}
+
+/** The server's refusal (not an image, too large, SKU missing), else the spec's 'Upload failed'. */
+export function describeUploadError(error: unknown): string {
+  if (isApiError(error) && (error.status === 400 || error.status === 413)) return error.message;
+  return 'Upload failed';
+}

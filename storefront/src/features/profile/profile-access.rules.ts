@@ -1,0 +1,13 @@
+import { isAdmin, type Role } from '@supply-hub/api/contracts';
+
+/**
+ * provider-portal §2/§6 Profile: admins, providers and nurses only; arriving from the identity
+ * provider's link (?from=okta) counts as provider.
+ */
+export function isProviderLike(roles: readonly Role[], search: string): boolean {
+  return roles.includes('provider') || roles.includes('nurse') || new URLSearchParams(search).get('from') === 'okta';
+}
+
+export function canViewProfile(roles: readonly Role[], search: string): boolean {
+  return isAdmin(roles) || isProviderLike(roles, search);
+}
