@@ -5,6 +5,11 @@ const BENCHMARKS = {
     load: () => import('./startup.mjs'),
     summary: 'cold and warm start to healthy, idle memory, graceful shutdown (embedded PostgreSQL)',
   },
+  approvals: {
+    load: () => import('./approvals.mjs'),
+    summary:
+      'approvals per second and click-to-submitted latency against the sandbox; 100 orders × 10 simultaneous approvals',
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',

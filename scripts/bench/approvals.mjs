@@ -1,0 +1,182 @@
+// Approval benchmark: the built server in demo mode (embedded PostgreSQL, the local sandbox
+// supplier) — approvals per second, click-to-submitted latency, and a concurrency run in which
+// 100 orders each receive 10 simultaneous approvals: the supplier must see exactly 100 orders.
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+import { formatTable } from './report.mjs';
+import {
+  SERVER_ENTRY,
+  findFreePort,
+  killServerGroup,
+  startServer,
+  stopServer,
+  waitForHealthy,
+} from './server-process.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const THROUGHPUT_ORDERS = 300;
+const THROUGHPUT_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const RACE_ORDERS = 100;
+const RACE_APPROVALS = 10;
+const TARGETS = { approvalsPerSecond: 100, p95Ms: 100 };
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+async function signIn(baseUrl, email) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function createOrders(baseUrl, cookie, count) {
+  const products = await (await fetch(`${baseUrl}/api/products?per_page=50`, { headers: { Cookie: cookie } })).json();
+  const ids = [];
+  for (let index = 0; index < count; index += 1) {
+    const product = products.data[index % products.data.length];
+    const response = await fetch(`${baseUrl}/api/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, 'Idempotency-Key': `bench-${randomUUID()}` },
+      body: JSON.stringify({ lines: [{ asin: product.asin, quantity: 1 + (index % 5) }] }),
+    });
+    if (response.status !== 201) throw new Error(`order creation answered ${response.status}`);
+    ids.push((await response.json()).id);
+  }
+  return ids;
+}
+
+async function approve(baseUrl, cookie, orderId) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/admin/orders/${orderId}/approve`, {
+    method: 'POST',
+    headers: { Cookie: cookie },
+  });
+  const body = await response.json();
+  return { ms: performance.now() - started, status: response.status, ok: body.result?.ok === true };
+}
+
+export async function run(args) {
+  const asJson = args.includes('--json');
+  if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
+    process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
+    return 1;
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-approvals-'));
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const port = await findFreePort();
+  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
+  try {
+    await waitForHealthy(server, { timeoutMs: 120_000 });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const doctor = await signIn(baseUrl, 'doctor@demo.supplyhub.test');
+    const [adminA, adminB] = [
+      await signIn(baseUrl, 'admin@demo.supplyhub.test'),
+      await signIn(baseUrl, 'superadmin@demo.supplyhub.test'),
+    ];
+
+    const throughputIds = await createOrders(baseUrl, doctor, THROUGHPUT_ORDERS);
+    const latencies = [];
+    let failures = 0;
+    const queue = [...throughputIds];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
+        for (let id = queue.shift(); id; id = queue.shift()) {
+          const result = await approve(baseUrl, adminA, id);
+          latencies.push(result.ms);
+          if (!result.ok) failures += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    const raceIds = await createOrders(baseUrl, doctor, RACE_ORDERS);
+    const raceResults = await Promise.all(
+      raceIds.map((id) =>
+        Promise.all(Array.from({ length: RACE_APPROVALS }, (_, i) => approve(baseUrl, i % 2 ? adminA : adminB, id))),
+      ),
+    );
+    const winners = raceResults.map((results) => results.filter((result) => result.status === 200).length);
+    const received = await (await fetch(`${baseUrl}/sandbox/supplier/orders`)).json();
+    const rows = Array.isArray(received) ? received : (received.data ?? []);
+    const raceNumbers = new Set(
+      await Promise.all(
+        raceIds.map(
+          async (id) =>
+            (await (await fetch(`${baseUrl}/api/admin/orders/${id}`, { headers: { Cookie: adminA } })).json())
+              .order_number,
+        ),
+      ),
+    );
+    const supplierRequests = rows.filter((row) => raceNumbers.has(row.order_id)).length;
+
+    const figures = {
+      approvals: latencies.length,
+      approval_failures: failures,
+      approvals_per_s: latencies.length / seconds,
+      p50_ms: percentile(latencies, 50),
+      p95_ms: percentile(latencies, 95),
+      race_orders: RACE_ORDERS,
+      race_approvals_per_order: RACE_APPROVALS,
+      race_orders_with_exactly_one_success: winners.filter((n) => n === 1).length,
+      race_supplier_orders: supplierRequests,
+    };
+    const passes = {
+      throughput: figures.approvals_per_s >= TARGETS.approvalsPerSecond && failures === 0,
+      latency: figures.p95_ms <= TARGETS.p95Ms,
+      exactlyOnce: supplierRequests === RACE_ORDERS && figures.race_orders_with_exactly_one_success === RACE_ORDERS,
+    };
+    if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, passes }, null, 2)}\n`);
+    else {
+      const ms = (value) => `${value.toFixed(1)} ms`;
+      process.stdout.write(
+        `Supply Hub approval benchmark — ${THROUGHPUT_ORDERS} approvals at ${THROUGHPUT_CONCURRENCY} concurrent admins against the local sandbox supplier, ${os.cpus().length} CPUs\n\n${formatTable(
+          [
+            {
+              name: 'Approvals per second',
+              value: figures.approvals_per_s.toFixed(1),
+              target: `≥ ${TARGETS.approvalsPerSecond}`,
+              pass: passes.throughput,
+            },
+            { name: 'Click to submitted p50', value: ms(figures.p50_ms) },
+            {
+              name: 'Click to submitted p95',
+              value: ms(figures.p95_ms),
+              target: `≤ ${TARGETS.p95Ms} ms`,
+              pass: passes.latency,
+            },
+            { name: 'Approvals that did not submit', value: String(failures) },
+            { name: `Orders × ${RACE_APPROVALS} simultaneous approvals`, value: String(RACE_ORDERS) },
+            {
+              name: 'Orders with exactly one 200',
+              value: String(figures.race_orders_with_exactly_one_success),
+              target: String(RACE_ORDERS),
+              pass: figures.race_orders_with_exactly_one_success === RACE_ORDERS,
+            },
+            {
+              name: 'Supplier requests received',
+              value: String(supplierRequests),
+              target: `exactly ${RACE_ORDERS}`,
+              pass: passes.exactlyOnce,
+            },
+          ],
+        )}\n`,
+      );
+    }
+    return Object.values(passes).every(Boolean) ? 0 : 1;
+  } finally {
+    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
