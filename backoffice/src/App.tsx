@@ -1,7 +1,8 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 
 import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
 import {
   AbHealthPage,
   CatalogAuditPage,
@@ -9,20 +10,27 @@ import {
   DashboardPage,
   DebugPage,
   HealthPage,
-  OrdersPage,
   PaapiHealthPage,
   QaRunnerPage,
   ReportsPage,
   SettingsPage,
-  UsersPage,
 } from './pages';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { auditEvents } from './resources/audit-events';
+import { orders } from './resources/orders';
+import { products } from './resources/products';
+import { users } from './resources/users';
 
 /** react-admin mounts its dashboard at /admin; the route table wants /admin/dashboard (admin-portal §2.1). */
 function RedirectToDashboard() {
   return <Navigate to={DashboardPage.path} replace />;
+}
+
+/** /admin/people and /admin/settings/users are old names of Users & Roles (admin-portal §2.1). */
+function RedirectToUsers() {
+  return <Navigate to="/users" replace />;
 }
 
 export function App() {
@@ -35,10 +43,15 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
+      theme={theme}
       dashboard={RedirectToDashboard}
       // Sign-in lives on the storefront's /login (provider-portal §2), not on an /admin/login of its own.
       loginPage={false}
     >
+      <Resource name="orders" {...orders} />
+      <Resource name="products" {...products} />
+      <Resource name="users" {...users} />
+      <Resource name="audit-events" {...auditEvents} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />
         <Route path={ReportsPage.path} element={<ReportsPage />} />
@@ -47,11 +60,11 @@ export function App() {
         <Route path={AbHealthPage.path} element={<AbHealthPage />} />
         <Route path={CatalogAuditPage.path} element={<CatalogAuditPage />} />
         <Route path={CatalogPage.path} element={<CatalogPage />} />
-        <Route path={OrdersPage.path} element={<OrdersPage />} />
-        <Route path={UsersPage.path} element={<UsersPage />} />
         <Route path={SettingsPage.path} element={<SettingsPage />} />
         <Route path={DebugPage.path} element={<DebugPage />} />
         <Route path={QaRunnerPage.path} element={<QaRunnerPage />} />
+        <Route path="/people" element={<RedirectToUsers />} />
+        <Route path="/settings/users" element={<RedirectToUsers />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,21 +1,20 @@
-import { isAdmin, type Role } from '@supply-hub/api/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 
 import { ReportsPage } from '../pages';
+import type { Permissions } from '../providers/authProvider';
 
 /**
  * Route rules of admin-portal §2.1 on the client (the API enforces them again): finance sees
  * reports only; roles without back-office access go to the storefront's catalogue.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<Role[]>();
+  const { permissions, isPending } = usePermissions<Permissions>();
   const location = useLocation();
   const navigate = useNavigate();
-  const roles = permissions ?? [];
-  const isAdministrator = isAdmin(roles);
-  const isFinanceOnly = !isAdministrator && roles.includes('finance');
+  const isAdministrator = permissions?.isAdmin ?? false;
+  const isFinanceOnly = !isAdministrator && (permissions?.roles.includes('finance') ?? false);
   const isOutsider = !isPending && !isAdministrator && !isFinanceOnly;
 
   useEffect(() => {

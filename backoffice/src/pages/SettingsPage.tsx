@@ -1,5 +1,20 @@
-import { PagePlaceholder } from '../layout/PagePlaceholder';
+import Stack from '@mui/material/Stack';
 
+import { PageHeader } from '../layout/PageHeader';
+import { AutomationSettingsCard } from './settings/AutomationSettingsCard';
+import { CompanySettingsCard } from './settings/CompanySettingsCard';
+import { PunchoutSettingsCard } from './settings/PunchoutSettingsCard';
+
+/** /admin/settings (admin-portal §2.6), admin and super_admin: company, automation, punchout. */
 export default function SettingsPage() {
-  return <PagePlaceholder title="supply_hub.page.settings" />;
+  return (
+    <>
+      <PageHeader title="supply_hub.settings.title" subtitle="supply_hub.settings.subtitle" />
+      <Stack spacing={3} sx={{ maxWidth: 900, pb: 4 }}>
+        <CompanySettingsCard />
+        <AutomationSettingsCard />
+        <PunchoutSettingsCard />
+      </Stack>
+    </>
+  );
 }

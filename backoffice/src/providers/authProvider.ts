@@ -1,6 +1,15 @@
 import type { Role, SessionResponse } from '@supply-hub/api/contracts';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 
+/**
+ * What the screens act on: the roles, and the server's own "is admin" (decisions.md: one predicate,
+ * computed by the API from the shared contract, so the first bundle carries no schema library).
+ */
+export interface Permissions {
+  roles: Role[];
+  isAdmin: boolean;
+}
+
 /** Sends the browser to the storefront's sign-in page, which lives outside this app. */
 function goToSignIn(): void {
   const here = `${window.location.pathname}${window.location.search}`;
@@ -36,8 +45,9 @@ export const authProvider: AuthProvider = {
       throw { message: false, redirectTo: false };
     }
   },
-  async getPermissions(): Promise<Role[]> {
-    return (await fetchSession())?.roles ?? [];
+  async getPermissions(): Promise<Permissions> {
+    const session = await fetchSession();
+    return { roles: session?.roles ?? [], isAdmin: session?.is_admin ?? false };
   },
   async getIdentity(): Promise<UserIdentity> {
     const session = await fetchSession();

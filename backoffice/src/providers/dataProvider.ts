@@ -1,7 +1,92 @@
+import type { CatalogAudit, Product, Role } from '@supply-hub/api/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { useDataProvider, type DataProvider } from 'react-admin';
+
+import { fetchDownload, httpClient, type Download } from './httpClient';
+import type {
+  AdminOrder,
+  AdminUser,
+  BootstrapResult,
+  OrderCounts,
+  RoleChange,
+  SettingsInputs,
+  SettingsKind,
+  SettingsViews,
+  ShippingAddressInput,
+} from './records';
+
+const API_URL = '/api/admin';
+
+async function send<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<T> {
+  const { json } = await httpClient(`${API_URL}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+  });
+  return json as T;
+}
+
+const id = (value: string) => encodeURIComponent(value);
 
 /**
- * The admin API speaks ra-data-simple-rest (STYLE.md rule 7). Commands the protocol lacks
- * (approve, reject, retry …) are added here as custom methods by the issues that need them.
+ * The admin API speaks ra-data-simple-rest (STYLE.md rule 7). The product's commands, which the
+ * protocol lacks, are typed methods here: status changes and approvals are never a generic update.
  */
-export const dataProvider = simpleRestProvider('/api/admin');
+export interface SupplyHubDataProvider extends DataProvider {
+  rejectOrder(orderId: string, reason?: string): Promise<AdminOrder>;
+  getOrderCounts(department?: string): Promise<OrderCounts>;
+  approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
+  setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
+  setUserDisabled(userId: string, isDisabled: boolean): Promise<AdminUser>;
+  saveUserAddress(userId: string, address: ShippingAddressInput): Promise<AdminUser>;
+  uploadProductImage(productId: string, file: File): Promise<Product>;
+  removeProductImage(productId: string): Promise<Product>;
+  getCatalogAudit(): Promise<CatalogAudit>;
+  bootstrapCatalog(): Promise<BootstrapResult>;
+  exportActiveCatalog(): Promise<Download>;
+  exportAuditEvents(filter: Record<string, unknown>): Promise<Download>;
+  getSettings<K extends SettingsKind>(kind: K): Promise<SettingsViews[K]>;
+  saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
+}
+
+export const dataProvider: SupplyHubDataProvider = {
+  ...simpleRestProvider(API_URL, httpClient),
+
+  rejectOrder: (orderId, reason) =>
+    send(`/orders/${id(orderId)}/reject`, 'POST', reason?.trim() ? { reason: reason.trim() } : {}),
+  getOrderCounts: (department) =>
+    send(`/order-counts${department ? `?${new URLSearchParams({ department })}` : ''}`, 'GET'),
+
+  approveUsers: (ids, approved, notes) =>
+    send('/users/approve', 'POST', { ids, approved, ...(notes?.trim() ? { approval_notes: notes.trim() } : {}) }),
+  setUserRole: (userId, role, change) =>
+    change === 'grant'
+      ? send(`/users/${id(userId)}/roles`, 'POST', { role })
+      : send(`/users/${id(userId)}/roles/${id(role)}`, 'DELETE'),
+  setUserDisabled: (userId, isDisabled) =>
+    send(`/users/${id(userId)}/${isDisabled ? 'disable' : 'enable'}`, 'POST', {}),
+  saveUserAddress: (userId, address) => send(`/users/${id(userId)}/shipping-address`, 'PUT', address),
+
+  uploadProductImage: (productId, file) => {
+    const form = new FormData();
+    form.append('image', file);
+    return send(`/products/${id(productId)}/image`, 'POST', form);
+  },
+  removeProductImage: (productId) => send(`/products/${id(productId)}/image`, 'DELETE'),
+
+  getCatalogAudit: () => send('/catalog/audit', 'GET'),
+  bootstrapCatalog: () => send('/catalog/bootstrap', 'POST', {}),
+  exportActiveCatalog: () => fetchDownload(`${API_URL}/catalog/export`, 'active-catalog.csv'),
+  exportAuditEvents: (filter) =>
+    fetchDownload(
+      `${API_URL}/audit-events/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
+      'audit-events.csv',
+    ),
+
+  getSettings: (kind) => send(`/settings/${kind}`, 'GET'),
+  saveSettings: (kind, values) => send(`/settings/${kind}`, 'PUT', values),
+};
+
+/** The data provider with the product's commands, as components get it (with react-admin's auth checks). */
+export function useSupplyHubDataProvider(): SupplyHubDataProvider {
+  return useDataProvider<SupplyHubDataProvider>();
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { signInAsAdmin, uniqueTag } from './support/backoffice.js';
+
+async function getSettings(page: Page, kind: 'company' | 'automation' | 'punchout') {
+  const response = await page.request.get(`/api/admin/settings/${kind}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page);
+});
+
+test('Company Info saves and confirms with Saved ✓ for 3 seconds', async ({ page }) => {
+  const original = await getSettings(page, 'company');
+  try {
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const company = card(page, 'Company Info');
+    await expect(company.getByLabel('Company Name')).toHaveValue(String(original.name));
+
+    await company.getByLabel('Contact Email').fill('not-an-email');
+    await company.getByRole('button', { name: 'Save Company Settings' }).click();
+    await expect(company.getByText('Please enter a valid email address')).toBeVisible();
+
+    const phone = `+1 555 ${Math.floor(1000 + Math.random() * 8999)}`;
+    await company.getByLabel('Contact Email').fill('purchasing@example.test');
+    await company.getByLabel('Phone').fill(phone);
+    await company.getByLabel('State').fill('MA');
+    await company.getByRole('button', { name: 'Save Company Settings' }).click();
+    await expect(company.getByText('Saved ✓')).toBeVisible();
+    await expect(company.getByText('Saved ✓')).toBeHidden({ timeout: 5000 });
+    expect(await getSettings(page, 'company')).toMatchObject({
+      phone,
+      contact_email: 'purchasing@example.test',
+      bill_to_state: 'MA',
+    });
+  } finally {
+    expect((await page.request.put('/api/admin/settings/company', { data: original })).status()).toBe(200);
+  }
+});
+
+test('Automation Preferences save the switches and the auto-approve amount', async ({ page }) => {
+  const original = await getSettings(page, 'automation');
+  try {
+    await page.goto('/admin/settings');
+    const automation = card(page, 'Automation Preferences');
+    const amount = Number(original.auto_approve_under_amount);
+    await expect(automation.getByLabel(`Auto-approve orders under $${amount}`)).toBeVisible();
+    await automation.getByLabel('Auto-approve amount (USD)').fill('250');
+    await expect(automation.getByLabel('Auto-approve orders under $250')).toBeVisible();
+    await automation.getByLabel('Auto-sync catalog daily').click();
+    await automation.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(automation.getByText('Saved ✓')).toBeVisible();
+    expect(await getSettings(page, 'automation')).toMatchObject({
+      auto_sync_daily: !original.auto_sync_daily,
+      auto_approve_under_amount: 250,
+      auto_approve_enabled: original.auto_approve_enabled,
+    });
+  } finally {
+    expect((await page.request.put('/api/admin/settings/automation', { data: original })).status()).toBe(200);
+  }
+});
+
+test('Punchout Settings needs every field, and shows the secret only masked after a save', async ({ page }) => {
+  const original = await getSettings(page, 'punchout');
+  await page.goto('/admin/settings');
+  const punchout = card(page, 'Punchout Settings');
+  await punchout.getByRole('button', { name: 'Punchout Settings' }).click();
+  await expect(punchout.getByLabel('Identity')).toHaveValue(String(original.identity));
+  await expect(punchout.getByRole('textbox', { name: 'Punchout URL', exact: true })).toHaveValue(
+    String(original.punchout_url),
+  );
+  await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
+  await expect(punchout.getByText(/enter it again on every save/)).toBeVisible();
+
+  await punchout.getByLabel('Identity').fill('');
+  await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+  await expect(punchout.getByText('All fields are required').first()).toBeVisible();
+
+  // The same sandbox address and identity, a new secret: approvals elsewhere keep working.
+  const secret = uniqueTag('secret-');
+  await punchout.getByLabel('Identity').fill(String(original.identity));
+  await punchout.getByLabel('Shared Secret').fill(secret);
+  await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+  await expect(punchout.getByText('Saved ✓')).toBeVisible();
+  await expect(punchout.getByText(/^Saved secret: ••••••••\./)).toBeVisible();
+  await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  const saved = await getSettings(page, 'punchout');
+  expect(saved).toMatchObject({ identity: original.identity, shared_secret_masked: '••••••••' });
+  expect(saved.updated_at).not.toBe(original.updated_at);
+  expect(JSON.stringify(saved)).not.toContain(secret);
+});
+
+test('a failure to load the punchout settings is reported with its message', async ({ page }) => {
+  await page.route('**/api/admin/settings/punchout', (route) =>
+    route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: 'Settings store offline' } }),
+  );
+  await page.goto('/admin/settings');
+  await page.getByRole('button', { name: 'Punchout Settings' }).click();
+  await expect(page.getByText('Failed to load punchout settings: Settings store offline')).toBeVisible();
+});

@@ -1,0 +1,153 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { punchoutSettingsInputSchema, type PunchoutSettingsView } from '@supply-hub/api/contracts';
+import { useId, useMemo, useState } from 'react';
+import {
+  BooleanInput,
+  Form,
+  SaveButton,
+  TextInput,
+  useCheckAuth,
+  useTranslate,
+  type TranslateFunction,
+} from 'react-admin';
+
+import { formatDateTime } from '../../i18n/format';
+import { zodValidate } from '../../forms/zodValidate';
+import { errorBodyOf, errorStatusOf } from '../../providers/httpClient';
+import type { SettingsInputs } from '../../providers/records';
+import { SaveFeedback, type Feedback } from './SaveFeedback';
+import { useSaveSettings, useSettings } from './useSettings';
+
+const validatePunchout = zodValidate(punchoutSettingsInputSchema);
+
+/** The cause of a failed call as admin-portal §8 words it; a 401 is the session, not the settings. */
+function describeFailure(translate: TranslateFunction, error: unknown, template: string): string {
+  if (errorStatusOf(error) === 401) return translate('supply_hub.settings.punchout.session_expired');
+  const status = errorStatusOf(error);
+  const message =
+    status === 0
+      ? translate('supply_hub.common.network_error')
+      : (errorBodyOf(error)?.message ?? translate('supply_hub.common.unknown_error'));
+  return translate(template, { message });
+}
+
+/** The form starts from the saved view; the secret is never sent back, so its input starts empty. */
+function toForm(view: PunchoutSettingsView): SettingsInputs['punchout'] {
+  return {
+    punchout_url: view.punchout_url ?? '',
+    test_punchout_url: view.test_punchout_url ?? '',
+    identity: view.identity ?? '',
+    shared_secret: '',
+    test_mode: view.test_mode,
+  };
+}
+
+function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
+  const translate = useTranslate();
+  const save = useSaveSettings('punchout');
+  const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
+  const record = useMemo(() => toForm(view), [view]);
+
+  async function submit(values: Record<string, unknown>) {
+    try {
+      await save.mutateAsync(values as SettingsInputs['punchout']);
+      setFeedback({ kind: 'saved', at: Date.now() });
+    } catch (error) {
+      setFeedback({
+        kind: 'error',
+        message: describeFailure(translate, error, 'supply_hub.settings.punchout.save_failed'),
+      });
+      return errorBodyOf(error)?.errors;
+    }
+    return undefined;
+  }
+
+  return (
+    // Keyed by the save time: after a save the form starts again from the view, the secret input empty.
+    <Form key={view.updated_at ?? 'never'} record={record} onSubmit={submit} validate={validatePunchout} noValidate>
+      <TextInput source="punchout_url" label="supply_hub.settings.punchout.punchout_url" type="url" isRequired />
+      <TextInput source="test_punchout_url" label="supply_hub.settings.punchout.test_punchout_url" type="url" />
+      <TextInput source="identity" label="supply_hub.settings.punchout.identity" isRequired />
+      <TextInput
+        source="shared_secret"
+        label="supply_hub.settings.punchout.shared_secret"
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        helperText={
+          view.shared_secret_masked
+            ? translate('supply_hub.settings.punchout.secret_saved', { masked: view.shared_secret_masked })
+            : 'supply_hub.settings.punchout.secret_none'
+        }
+      />
+      <BooleanInput source="test_mode" label="supply_hub.settings.punchout.test_mode" />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <SaveButton label="supply_hub.settings.punchout.save" />
+        <SaveFeedback feedback={feedback} />
+        {view.updated_at && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('supply_hub.settings.punchout.updated', { date: formatDateTime(view.updated_at) })}
+          </Typography>
+        )}
+      </Box>
+    </Form>
+  );
+}
+
+/** The collapsible Punchout Settings card (admin-portal §2.6): URL, test URL, identity, secret, test mode. */
+export function PunchoutSettingsCard() {
+  const headingId = useId();
+  const translate = useTranslate();
+  const [isExpanded, setExpanded] = useState(false);
+  const settings = useSettings('punchout');
+  const checkAuth = useCheckAuth();
+  const isSessionError = errorStatusOf(settings.error) === 401;
+  // Refresh Auth: asks for the session again (a lost one goes to sign-in), then reloads the settings.
+  const refreshAuth = () => {
+    checkAuth({}, false)
+      .then(() => settings.refetch())
+      .catch(() => undefined);
+  };
+  return (
+    <Accordion
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      expanded={isExpanded}
+      onChange={(_event, expanded) => setExpanded(expanded)}
+      disableGutters
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {translate('supply_hub.settings.punchout.title')}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        {settings.isPending && <LinearProgress aria-label={translate('supply_hub.common.loading')} />}
+        {settings.error && (
+          <Alert
+            severity="error"
+            action={
+              isSessionError ? (
+                <Button color="inherit" size="small" onClick={refreshAuth}>
+                  {translate('supply_hub.settings.punchout.refresh_auth')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {describeFailure(translate, settings.error, 'supply_hub.settings.punchout.load_failed')}
+          </Alert>
+        )}
+        {settings.data && <PunchoutForm view={settings.data} />}
+      </AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,87 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { displayDepartment, displayStatus } from '@supply-hub/api/contracts';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+
+import { formatDateTime, formatUsd } from '../../i18n/format';
+import type { AdminOrder } from '../../providers/records';
+import { OrderCommands } from './OrderCommands';
+import { OrderLineItems } from './OrderLineItems';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { RequesterAddress } from './RequesterAddress';
+
+/** The sum of the line snapshots, falling back to total_amount (admin-portal §5). */
+function orderTotal(order: AdminOrder): string | null {
+  if (order.lines.length === 0) return formatUsd(order.total_amount);
+  const cents = order.lines.reduce((sum, line) => sum + Math.round(Number(line.total_price) * 100), 0);
+  return formatUsd(cents / 100);
+}
+
+/** One order as admin-portal §2.4 lists its card. */
+export function OrderCard({ order }: { order: AdminOrder }) {
+  const headingId = useId();
+  const translate = useTranslate();
+  const status = displayStatus(order.status);
+  return (
+    <Card component="article" aria-labelledby={headingId} variant="outlined">
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: '1 1 auto', display: 'grid', gap: 0.5 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography id={headingId} variant="h6" component="h2">
+                {order.order_number}
+              </Typography>
+              <OrderStatusBadge status={order.status} />
+            </Box>
+            <Typography variant="body2">
+              <Box component="span" sx={{ fontWeight: 500 }}>
+                {order.requester_name}
+              </Box>
+              {' · '}
+              {displayDepartment(order.delivery_location)}
+              {' · '}
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            </Typography>
+            <RequesterAddress order={order} />
+          </Box>
+          <Box sx={{ textAlign: 'right' }}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('supply_hub.orders.total')}
+            </Typography>
+            <Typography variant="h6" component="p">
+              {orderTotal(order)}
+            </Typography>
+          </Box>
+        </Box>
+        <Divider />
+        <OrderLineItems lines={order.lines} />
+        {order.notes && (
+          <Typography variant="body2">
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {translate('supply_hub.orders.notes')}:
+            </Box>{' '}
+            {order.notes}
+          </Typography>
+        )}
+        {status === 'failed' && order.rejection_reason && (
+          <Alert severity="error">
+            {translate('supply_hub.orders.error_reason', { reason: order.rejection_reason })}
+          </Alert>
+        )}
+        {status === 'rejected' && (
+          <Alert severity="warning">
+            <AlertTitle>{translate('supply_hub.orders.rejection_reason')}</AlertTitle>
+            {order.rejection_reason}
+          </Alert>
+        )}
+        <OrderCommands order={order} />
+      </CardContent>
+    </Card>
+  );
+}

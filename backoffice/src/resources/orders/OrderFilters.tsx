@@ -1,0 +1,75 @@
+import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { ORDER_STATUSES, type OrderStatus } from '@supply-hub/api/contracts';
+import { useListContext, useTranslate } from 'react-admin';
+
+import type { FilterSetter } from '../../components/useListFilterSetter';
+import type { OrderCounts } from '../../providers/records';
+
+const ALL = 'all';
+const TABS = [ALL, ...ORDER_STATUSES] as const;
+export type OrderFilterValues = { status?: OrderStatus; department?: string };
+
+/** Department filter with 'All Departments' (admin-portal §2.4). */
+export function DepartmentFilter({
+  departments,
+  setFilter,
+}: {
+  departments: readonly string[];
+  setFilter: FilterSetter;
+}) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const current = (filterValues as OrderFilterValues).department ?? '';
+  const options = current && !departments.includes(current) ? [current, ...departments] : departments;
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      label={translate('supply_hub.orders.department')}
+      value={current}
+      onChange={(event) => setFilter('department', event.target.value)}
+      sx={{ minWidth: 220 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{translate('supply_hub.orders.all_departments')}</MenuItem>
+      {options.map((department) => (
+        <MenuItem key={department} value={department}>
+          {department}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Status tabs with a count each, as react-admin's demo OrderList (counts from /order-counts). */
+export function OrderStatusTabs({ counts, setFilter }: { counts: OrderCounts | undefined; setFilter: FilterSetter }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const current = (filterValues as OrderFilterValues).status ?? ALL;
+  return (
+    <Tabs
+      value={current}
+      onChange={(_event, value: string) => setFilter('status', value === ALL ? undefined : value)}
+      variant="scrollable"
+      scrollButtons="auto"
+      aria-label={translate('supply_hub.orders.tabs_label')}
+      sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+    >
+      {TABS.map((tab) => {
+        const label = translate(`supply_hub.orders.tab.${tab}`);
+        const count = counts?.[tab];
+        return (
+          <Tab
+            key={tab}
+            value={tab}
+            label={count === undefined ? label : translate('supply_hub.orders.tab_label', { label, count })}
+          />
+        );
+      })}
+    </Tabs>
+  );
+}

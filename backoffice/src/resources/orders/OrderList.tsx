@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin';
+
+import { useListFilterSetter } from '../../components/useListFilterSetter';
+import { PageHeader } from '../../layout/PageHeader';
+import type { AdminOrder } from '../../providers/records';
+import { OrderCard } from './OrderCard';
+import { DepartmentFilter, OrderStatusTabs, type OrderFilterValues } from './OrderFilters';
+import { useOrderCounts } from './useOrderCounts';
+
+/** Admins see the latest 50 orders (admin-portal §5), newest first. */
+const PAGE_SIZE = 50;
+
+function OrdersEmpty({ isFiltered }: { isFiltered: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h6" component="p">
+        {translate('supply_hub.orders.empty')}
+      </Typography>
+      {isFiltered && <Typography color="text.secondary">{translate('supply_hub.orders.empty_hint')}</Typography>}
+    </Paper>
+  );
+}
+
+function OrdersView() {
+  const translate = useTranslate();
+  const { data, error, isPending, filterValues } = useListContext<AdminOrder>();
+  const filters = filterValues as OrderFilterValues;
+  const counts = useOrderCounts(filters.department);
+  const setFilter = useListFilterSetter();
+  return (
+    <>
+      <PageHeader
+        title="supply_hub.orders.title"
+        subtitle="supply_hub.orders.subtitle"
+        actions={<DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />}
+      />
+      <OrderStatusTabs counts={counts.data} setFilter={setFilter} />
+      {isPending && <LinearProgress aria-label={translate('supply_hub.common.loading')} />}
+      {error && (
+        <Alert severity="error">
+          {error.message
+            ? translate('supply_hub.orders.load_failed', { message: error.message })
+            : translate('supply_hub.orders.load_failed_plain')}
+        </Alert>
+      )}
+      {data && data.length === 0 && <OrdersEmpty isFiltered={Object.keys(filterValues).length > 0} />}
+      {data && data.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {data.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </Box>
+      )}
+      <Pagination rowsPerPageOptions={[]} />
+    </>
+  );
+}
+
+/** /admin/orders (admin-portal §2.4): status tabs with counts, department filter, order cards. */
+export default function OrderList() {
+  return (
+    <ListBase<AdminOrder> perPage={PAGE_SIZE} sort={{ field: 'created_at', order: 'DESC' }}>
+      <OrdersView />
+    </ListBase>
+  );
+}

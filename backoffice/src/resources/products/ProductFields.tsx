@@ -1,0 +1,32 @@
+import { CATEGORIES } from '@supply-hub/api/contracts';
+import { NumberInput, SelectInput, TextInput } from 'react-admin';
+
+export const CATEGORY_CHOICES = CATEGORIES.map((category) => ({ id: category, name: category }));
+
+/** Inputs the add and edit forms share; labels and the 0.01 price step of admin-portal §5. */
+export function TitleInput() {
+  return <TextInput source="title" label="supply_hub.catalog.field.title" isRequired />;
+}
+
+export function CategoryInput({ isRequired }: { isRequired: boolean }) {
+  return (
+    <SelectInput
+      source="category"
+      label="supply_hub.catalog.field.category"
+      choices={CATEGORY_CHOICES}
+      translateChoice={false}
+      emptyText={isRequired ? undefined : ' '}
+      isRequired={isRequired}
+    />
+  );
+}
+
+export function PriceInput({ isRequired }: { isRequired: boolean }) {
+  return (
+    <NumberInput source="price" label="supply_hub.catalog.field.price" step={0.01} min={0} isRequired={isRequired} />
+  );
+}
+
+export function DescriptionInput() {
+  return <TextInput source="description" label="supply_hub.catalog.field.description" multiline minRows={3} />;
+}
