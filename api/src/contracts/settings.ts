@@ -67,7 +67,7 @@ export const punchoutSettingsViewSchema = z.object({
   punchout_url: z.string().nullable(),
   test_punchout_url: z.string().nullable(),
   identity: z.string().nullable(),
-  /** Masked: '••••••••' followed by the last two characters, or null when none is saved. */
+  /** Masked: always '••••••••' when a secret is saved (nothing of it is revealed), null when none is. */
   shared_secret_masked: z.string().nullable(),
   test_mode: z.boolean(),
   updated_at: z.string().nullable(),
