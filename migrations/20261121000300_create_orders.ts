@@ -49,9 +49,10 @@ export async function up(knex: Knex): Promise<void> {
     );
     table.check(`status <> 'rejected' OR rejection_reason IS NOT NULL`, [], 'orders_rejection_reason_check');
   });
-  // order_number is derived from display_seq, so neither can ever repeat or disagree.
+  // order_number is derived from display_seq, so neither can ever repeat or disagree; past
+  // 999999 it simply grows a digit (lpad would otherwise truncate).
   await knex.raw(
-    `ALTER TABLE orders ADD COLUMN order_number text GENERATED ALWAYS AS ('SO-' || lpad(display_seq::text, 6, '0')) STORED`,
+    `ALTER TABLE orders ADD COLUMN order_number text GENERATED ALWAYS AS ('SO-' || lpad(display_seq::text, greatest(6, length(display_seq::text)), '0')) STORED`,
   );
   await knex.raw('ALTER TABLE orders ADD CONSTRAINT orders_order_number_unique UNIQUE (order_number)');
   await knex.raw('ALTER SEQUENCE orders_display_seq_seq OWNED BY orders.display_seq');

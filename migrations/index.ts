@@ -12,6 +12,7 @@ import * as createIdempotencyKeys from './20261121000900_create_idempotency_keys
 import * as createOrderNotifications from './20261121001000_create_order_notifications.js';
 import * as protectAuditEvents from './20261121001100_protect_audit_events.js';
 import * as createSandboxSupplierOrders from './20261121001200_create_sandbox_supplier_orders.js';
+import * as createReportRollups from './20261121001300_create_report_rollups.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001000_create_order_notifications', ...createOrderNotifications },
   { name: '20261121001100_protect_audit_events', ...protectAuditEvents },
   { name: '20261121001200_create_sandbox_supplier_orders', ...createSandboxSupplierOrders },
+  { name: '20261121001300_create_report_rollups', ...createReportRollups },
 ];

@@ -34,6 +34,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { qaRunnerRoutes } from './modules/qa-runner/qa-runner.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { samlRoutes } from './modules/saml/saml.routes.js';
 import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-supplier.routes.js';
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
@@ -133,6 +134,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(supplierRoutes(dependencies));
   api.use(integrationsRoutes(dependencies));
   api.use(qaRunnerRoutes(dependencies));
+  api.use(reportsRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));

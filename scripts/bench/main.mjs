@@ -10,6 +10,10 @@ const BENCHMARKS = {
     summary:
       'approvals per second and click-to-submitted latency against the sandbox; 100 orders × 10 simultaneous approvals',
   },
+  reports: {
+    load: () => import('./reports.mjs'),
+    summary: '1M orders: report slices API vs SQL, trigger-kept rollups, million-row CSV memory',
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',

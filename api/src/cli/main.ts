@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCatalogCommands } from './commands/catalog.commands.js';
 import { registerDbCommands } from './commands/db.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
+import { registerReportCommands } from './commands/reports.commands.js';
 import { registerRouteCommands } from './commands/routes.commands.js';
 import { registerSsoCommands } from './commands/sso.commands.js';
 import { registerUserCommands } from './commands/users.commands.js';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerJobCommands(program);
   registerSsoCommands(program);
   registerRouteCommands(program);
+  registerReportCommands(program);
   return program;
 }
 

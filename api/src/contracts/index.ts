@@ -10,3 +10,4 @@ export * from './order-submission.js';
 export * from './products.js';
 export * from './admin-products.js';
 export * from './settings.js';
+export * from './reports.js';

@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+
+import { rebuildReportRollups } from '../../modules/reports/reports.service.js';
+import { createOutput, withServiceContext } from '../cli-runtime.js';
+
+/** `npm run cli -- reports:rebuild`: the same service the benchmark calls after a bulk load. */
+export function registerReportCommands(program: Command): void {
+  program
+    .command('reports:rebuild')
+    .description('Recompute the report rollups from orders and order lines (after a bulk load or a TRUNCATE)')
+    .option('--json', 'machine-readable output')
+    .action(async (options: { json?: boolean }) => {
+      const output = createOutput(Boolean(options.json));
+      await withServiceContext(async (ctx) => {
+        const result = await rebuildReportRollups(ctx);
+        output.result(
+          result,
+          () =>
+            `Report rollups rebuilt in ${result.duration_ms} ms: ${result.order_rows} day × state rows, ${result.product_rows} day × product rows.`,
+        );
+      });
+    });
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+
+import type { OrderStatus } from './orders.js';
+
+/**
+ * THE SPEND RULE — every report slice and the dashboard apply it, through the daily rollups the
+ * database keeps (migration 20261121001300_create_report_rollups):
+ * - an order counts while its status is approved or submitted; pending, rejected and failed never do;
+ * - its amounts are the line snapshots taken at submission (order_items.total_price, quantity, title),
+ *   so a later catalogue price change never rewrites a report;
+ * - its day is created_at in the company's timezone (company_settings.timezone), and report dates
+ *   are whole days in that timezone, both ends included;
+ * - its region is that of orders.ship_to_state, the address copied when it was sent to the supplier.
+ */
+export const COUNTED_ORDER_STATUSES = ['approved', 'submitted'] as const satisfies readonly OrderStatus[];
+
+export const REPORT_SLICES = ['overview', 'by_region', 'top_products', 'reorders'] as const;
+export const reportSliceSchema = z.enum(REPORT_SLICES, {
+  error: `slice must be one of ${REPORT_SLICES.join(', ')}.`,
+});
+export type ReportSlice = z.infer<typeof reportSliceSchema>;
+
+/** admin-portal §9: the default range is the last 30 days (today included). */
+export const REPORT_DEFAULT_RANGE_DAYS = 30;
+export const REPORT_MAX_RANGE_YEARS = 5;
+/** Rows a JSON answer of top_products or reorders carries at most; the CSV export has them all. */
+export const REPORT_JSON_ROW_LIMIT = 500;
+/** The dashboard's Top Ordered Items card. */
+export const DASHBOARD_TOP_ITEMS = 5;
+
+// ---------- Dates: whole days, 'YYYY-MM-DD' ----------
+
+const isoDay = z.iso.date();
+
+function dayField(label: string) {
+  return z.iso.date({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required.` : `${label} must be a date in the form YYYY-MM-DD.`,
+  });
+}
+
+/** The day `days` after (or before, when negative) an ISO day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function addYears(day: string, years: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Why a range of whole days is refused, or null when it is fine. */
+export function dateRangeProblem(from: string, to: string): string | null {
+  if (from > to) return 'The start date must be on or before the end date.';
+  if (to >= addYears(from, REPORT_MAX_RANGE_YEARS)) {
+    return `The date range cannot be longer than ${REPORT_MAX_RANGE_YEARS} years.`;
+  }
+  return null;
+}
+
+export const reportFiltersSchema = z
+  .object(
+    { from: dayField('The start date (from)'), to: dayField('The end date (to)') },
+    { error: 'Choose a date range: filters.from and filters.to.' },
+  )
+  .superRefine(({ from, to }, ctx) => {
+    // Zod runs this even when a field failed; that field already carries its own message.
+    if (!isoDay.safeParse(from).success || !isoDay.safeParse(to).success) return;
+    const problem = dateRangeProblem(from, to);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  });
+export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+
+export const reportViewSchema = z.enum(['map', 'table'], { error: "view must be 'map' or 'table'." });
+export const reportFormatSchema = z.enum(['json', 'csv'], { error: "format must be 'json' or 'csv'." });
+
+/** POST /api/reports/query (admin-portal §7, reports-query); format 'csv' answers a file. */
+export const reportQueryRequestSchema = z.object({
+  slice: reportSliceSchema,
+  filters: reportFiltersSchema,
+  /** by_region only: 'map' answers states and regions; 'table' (default) the region rows. */
+  view: reportViewSchema.optional(),
+  format: reportFormatSchema.optional(),
+});
+export type ReportQueryRequest = z.infer<typeof reportQueryRequestSchema>;
+
+/**
+ * GET or POST /api/reports/dashboard, the dashboard variant: start_date and end_date default to the
+ * last 30 days ending today in the company timezone. Without a slice it answers the three cards;
+ * with one, that slice for the range (as /api/reports/query would).
+ */
+export const dashboardRequestSchema = z.object({
+  slice: reportSliceSchema.optional(),
+  start_date: dayField('The start date (start_date)').optional(),
+  end_date: dayField('The end date (end_date)').optional(),
+  view: reportViewSchema.optional(),
+});
+export type DashboardRequest = z.infer<typeof dashboardRequestSchema>;
+
+// ---------- Regions: US Census regions by ship-to state ----------
+
+export const CENSUS_REGIONS = ['Northeast', 'Midwest', 'South', 'West'] as const;
+export const REGION_NAMES = [...CENSUS_REGIONS, 'Other'] as const;
+export const regionNameSchema = z.enum(REGION_NAMES);
+export type RegionName = z.infer<typeof regionNameSchema>;
+
+const STATES_BY_REGION: Record<(typeof CENSUS_REGIONS)[number], readonly string[]> = {
+  Northeast: ['CT', 'ME', 'MA', 'NH', 'RI', 'VT', 'NJ', 'NY', 'PA'],
+  Midwest: ['IL', 'IN', 'MI', 'OH', 'WI', 'IA', 'KS', 'MN', 'MO', 'NE', 'ND', 'SD'],
+  South: ['DE', 'DC', 'FL', 'GA', 'MD', 'NC', 'SC', 'VA', 'WV', 'AL', 'KY', 'MS', 'TN', 'AR', 'LA', 'OK', 'TX'],
+  West: ['AZ', 'CO', 'ID', 'MT', 'NV', 'NM', 'UT', 'WY', 'AK', 'CA', 'HI', 'OR', 'WA'],
+};
+const REGION_BY_STATE = new Map(
+  Object.entries(STATES_BY_REGION).flatMap(([region, states]) => states.map((state) => [state, region as RegionName])),
+);
+
+/** The 50 states and DC by Census region; territories, foreign and missing states are 'Other'. */
+export function regionOfState(state: string | null | undefined): RegionName {
+  return REGION_BY_STATE.get((state ?? '').trim().toUpperCase()) ?? 'Other';
+}
+
+// ---------- Rows (field names are the specification's, §3 report slices) ----------
+
+/** USD with two decimals, as a string: '1234.50'. */
+export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+const countSchema = z.number().int().nonnegative();
+
+export const overviewRowSchema = z.object({
+  total_spend: moneySchema,
+  total_orders: countSchema,
+  avg_order_value: moneySchema,
+  total_units: countSchema,
+});
+export const byRegionRowSchema = z.object({
+  region: regionNameSchema,
+  order_count: countSchema,
+  total_spend: moneySchema,
+});
+export const mapStateSchema = z.object({
+  state: z.string(),
+  orders: countSchema,
+  units: countSchema,
+  spend: moneySchema,
+});
+export const mapRegionSchema = z.object({
+  regionName: regionNameSchema,
+  orders: countSchema,
+  units: countSchema,
+  spend: moneySchema,
+});
+/** The US map: states shaded by spend, with the regional summary (states without a ship-to state left out). */
+export const regionMapSchema = z.object({ states: z.array(mapStateSchema), regions: z.array(mapRegionSchema) });
+export const topProductRowSchema = z.object({
+  asin: z.string(),
+  /** The line title of the most recent purchase in the range. */
+  title: z.string(),
+  total_units: countSchema,
+  total_spend: moneySchema,
+});
+export const reorderRowSchema = z.object({
+  asin: z.string(),
+  title_snapshot: z.string(),
+  first_purchase: isoDay,
+  last_purchase: isoDay,
+  /** Orders containing the ASIN. */
+  purchase_count: countSchema,
+  /** (last_purchase − first_purchase) / (purchase_count − 1) days, two decimals; null for one purchase. */
+  avg_days_between: z.number().nullable(),
+});
+export type OverviewRow = z.infer<typeof overviewRowSchema>;
+export type ByRegionRow = z.infer<typeof byRegionRowSchema>;
+export type MapState = z.infer<typeof mapStateSchema>;
+export type MapRegion = z.infer<typeof mapRegionSchema>;
+export type RegionMap = z.infer<typeof regionMapSchema>;
+export type TopProductRow = z.infer<typeof topProductRowSchema>;
+export type ReorderRow = z.infer<typeof reorderRowSchema>;
+
+/** `data` of each slice: overview is a one-row array; by_region with view 'map' is a RegionMap. */
+export const reportDataSchemas = {
+  overview: z.array(overviewRowSchema).length(1),
+  by_region: z.array(byRegionRowSchema),
+  by_region_map: regionMapSchema,
+  top_products: z.array(topProductRowSchema),
+  reorders: z.array(reorderRowSchema),
+} as const;
+export type ReportData = OverviewRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
+
+export const dashboardCardsSchema = z.object({
+  start_date: isoDay,
+  end_date: isoDay,
+  /** Monthly Spend (total_spend) and Latest Orders (total_orders, avg_order_value). */
+  overview: overviewRowSchema,
+  /** Top Ordered Items, by total_units. */
+  top_items: z.array(topProductRowSchema).max(DASHBOARD_TOP_ITEMS),
+});
+export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
+
+/** CSV columns per slice (by_region with view 'map' exports the states). */
+export const REPORT_CSV_FIELDS = {
+  overview: Object.keys(overviewRowSchema.shape),
+  by_region: Object.keys(byRegionRowSchema.shape),
+  by_region_map: Object.keys(mapStateSchema.shape),
+  top_products: Object.keys(topProductRowSchema.shape),
+  reorders: Object.keys(reorderRowSchema.shape),
+} as const;
+
+// ---------- Answers ----------
+
+export function reportOkSchema<T extends z.ZodType>(data: T) {
+  return z.object({ ok: z.literal(true), data });
+}
+/** Errors carry the spec's { ok: false, error: { message } } and the house error body alike. */
+export const reportErrorBodySchema = z.object({
+  ok: z.literal(false),
+  error: z.object({ message: z.string() }),
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ReportErrorBody = z.infer<typeof reportErrorBodySchema>;

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+
+import {
+  DASHBOARD_TOP_ITEMS,
+  REPORT_JSON_ROW_LIMIT,
+  dashboardRequestSchema,
+  reportQueryRequestSchema,
+  type DashboardCards,
+  type OverviewRow,
+  type ReorderRow,
+  type ReportData,
+  type ReportQueryRequest,
+  type ReportSlice,
+  type TopProductRow,
+} from '../../contracts/reports.js';
+import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../database/connection.js';
+import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as queries from './reports.queries.js';
+import { regionMap, regionRows, resolveDashboardRange, todayIn, type StateTotalsRow } from './reports.rules.js';
+
+const DATE_FIELDS = new Set(['filters', 'start_date', 'end_date']);
+
+/** Parses a report request; a refusal carries the first problem as its message (the screens show it). */
+function parseOrRefuse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
+  const [first] = parsed.error.issues;
+  const isDateProblem = DATE_FIELDS.has(String(first?.path[0]));
+  throw AppError.badRequest(
+    isDateProblem ? 'REPORT_INVALID_RANGE' : 'VALIDATION_FAILED',
+    first?.message ?? 'The report request is not valid.',
+    errors,
+  );
+}
+
+export function parseReportQuery(raw: unknown): ReportQueryRequest {
+  return parseOrRefuse(reportQueryRequestSchema, raw);
+}
+
+interface SliceRequest {
+  slice: ReportSlice;
+  view?: 'map' | 'table';
+  range: { from: string; to: string };
+}
+
+async function readSlice(db: Db, { slice, view, range }: SliceRequest, limit?: number): Promise<ReportData> {
+  switch (slice) {
+    case 'overview':
+      return queries.selectReportRows<OverviewRow>(db, 'overview', range);
+    case 'by_region': {
+      const states = await queries.selectReportRows<StateTotalsRow>(db, 'byState', range);
+      return view === 'map' ? regionMap(states) : regionRows(states);
+    }
+    case 'top_products':
+      return queries.selectReportRows<TopProductRow>(db, 'topProducts', range, limit);
+    case 'reorders':
+      return queries.selectReportRows<ReorderRow>(db, 'reorders', range, limit);
+  }
+}
+
+/** POST /api/reports/query with format json: one slice for whole days of the company timezone. */
+export async function queryReport(ctx: ServiceContext, request: ReportQueryRequest): Promise<ReportData> {
+  return readSlice(ctx.db, { slice: request.slice, view: request.view, range: request.filters }, REPORT_JSON_ROW_LIMIT);
+}
+
+/** The dashboard's cards (or, given a slice, that slice) for start_date..end_date, default the last 30 days. */
+export async function dashboardReport(ctx: ServiceContext, raw: unknown): Promise<DashboardCards | ReportData> {
+  const input = parseOrRefuse(dashboardRequestSchema, raw);
+  const today = todayIn(await queries.selectReportTimezone(ctx.db), ctx.now());
+  const range = resolveDashboardRange(input, today);
+  if (input.slice) return readSlice(ctx.db, { slice: input.slice, view: input.view, range }, REPORT_JSON_ROW_LIMIT);
+  const [overview, topItems] = await Promise.all([
+    queries.selectReportRows<OverviewRow>(ctx.db, 'overview', range),
+    queries.selectReportRows<TopProductRow>(ctx.db, 'topProducts', range, DASHBOARD_TOP_ITEMS),
+  ]);
+  const [totals] = overview;
+  if (!totals) throw new Error('the overview query returned no row');
+  return { start_date: range.from, end_date: range.to, overview: totals, top_items: topItems };
+}
+
+/** Recomputes the rollups from orders and order_items, set-based (after a bulk load or a TRUNCATE). */
+export async function rebuildReportRollups(
+  ctx: ServiceContext,
+): Promise<{ order_rows: number; product_rows: number; duration_ms: number }> {
+  const startedAt = performance.now();
+  const rows = await ctx.db.transaction(async (trx) => {
+    const rebuilt = await queries.rebuildRollups(trx);
+    await recordAudit(ctx, { action: 'report.rollups_rebuild', targetType: 'report', details: { ...rebuilt } }, trx);
+    return rebuilt;
+  });
+  const result = { ...rows, duration_ms: Math.round(performance.now() - startedAt) };
+  ctx.log.info(result, 'report rollups rebuilt');
+  return result;
+}
