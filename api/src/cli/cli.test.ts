@@ -106,6 +106,34 @@ describe('the operators’ CLI against PostgreSQL', () => {
     expect(unreachable.stderr).toMatch(/^supply-hub: Cannot reach the database at 127.0.0.1:1\/none/);
   });
 
+  it('saves punchout settings without ever printing the secret', async () => {
+    const result = await cli(
+      [
+        'settings:punchout',
+        '--url',
+        'https://supplier.example/cxml',
+        '--identity',
+        'HOSP-1',
+        '--secret',
+        'cli-secret-987',
+        '--test-mode',
+        '--json',
+      ],
+      env,
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      punchout_url: 'https://supplier.example/cxml',
+      identity: 'HOSP-1',
+      test_mode: true,
+      shared_secret_masked: '••••••••',
+    });
+    expect(result.stdout + result.stderr).not.toContain('cli-secret-987');
+    const bad = await cli(['settings:punchout', '--url', 'not a url', '--identity', 'x', '--secret', 'y'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^supply-hub: punchout_url The punchout URL must be a valid URL/);
+  });
+
   it('lists and runs jobs', async () => {
     const listed = JSON.parse((await cli(['jobs:list', '--json'], env)).stdout) as { name: string }[];
     expect(listed.map((job) => job.name)).toEqual([
