@@ -14,6 +14,10 @@ const BENCHMARKS = {
     load: () => import('./reports.mjs'),
     summary: '1M orders: report slices API vs SQL, trigger-kept rollups, million-row CSV memory',
   },
+  storefront: {
+    load: () => import('./storefront.mjs'),
+    summary: 'initial JavaScript of /catalog, first product cards, order submissions per second at 50 clients',
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',

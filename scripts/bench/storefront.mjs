@@ -1,0 +1,160 @@
+// Storefront benchmark: the built portal in demo mode. The JavaScript /catalog loads before it is
+// usable (gzip sizes of what Chromium fetched), the catalogue's first render time, and order
+// submissions per second with 5 lines each at 50 concurrent clients.
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import { chromium } from '@playwright/test';
+
+import { formatTable } from './report.mjs';
+import {
+  SERVER_ENTRY,
+  findFreePort,
+  killServerGroup,
+  startServer,
+  stopServer,
+  waitForHealthy,
+} from './server-process.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const CLIENTS = 50;
+const ORDERS_PER_CLIENT = 20;
+const TARGETS = { initialJsKb: 150, ordersPerSecond: 300 };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function measureCatalogPage(baseUrl) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext();
+    const login = await context.request.post(`${baseUrl}/api/auth/login`, {
+      data: { email: 'doctor@demo.supplyhub.test', password: DEMO_PASSWORD },
+    });
+    if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}`);
+    const page = await context.newPage();
+    const scripts = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    const started = performance.now();
+    await page.goto(`${baseUrl}/catalog`);
+    await page.getByRole('link').filter({ hasText: /./ }).first().waitFor();
+    await page.locator('a[href^="/product/"]').first().waitFor({ timeout: 30_000 });
+    const firstProductsMs = performance.now() - started;
+    let gzipBytes = 0;
+    for (const script of scripts) {
+      const file = path.join(REPO_ROOT, 'storefront', 'dist', script);
+      if (existsSync(file)) gzipBytes += gzipSync(readFileSync(file)).length;
+    }
+    return { scripts: scripts.size, initialJsKb: gzipBytes / 1024, firstProductsMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureSubmissions(baseUrl) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'doctor@demo.supplyhub.test', password: DEMO_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const products = (await (await fetch(`${baseUrl}/api/products?per_page=50`, { headers: { Cookie: cookie } })).json())
+    .data;
+  let errors = 0;
+  let orders = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let index = 0; index < ORDERS_PER_CLIENT; index += 1) {
+        const lines = Array.from({ length: 5 }, (_, line) => ({
+          asin: products[(client + index + line * 7) % products.length].asin,
+          quantity: 1 + line,
+        }));
+        const response = await fetch(`${baseUrl}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: cookie, 'Idempotency-Key': `bench-${randomUUID()}` },
+          body: JSON.stringify({ lines }),
+        });
+        await response.arrayBuffer();
+        if (response.status === 201) orders += 1;
+        else errors += 1;
+      }
+    }),
+  );
+  return { orders, errors, perSecond: orders / ((performance.now() - started) / 1000) };
+}
+
+export async function run(args) {
+  const asJson = args.includes('--json');
+  if (
+    !existsSync(path.join(REPO_ROOT, SERVER_ENTRY)) ||
+    !existsSync(path.join(REPO_ROOT, 'storefront', 'dist', 'index.html'))
+  ) {
+    process.stderr.write('The portal is not built — run `npm run build` first.\n');
+    return 1;
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-storefront-'));
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const port = await findFreePort();
+  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
+  try {
+    await waitForHealthy(server, { timeoutMs: 120_000 });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const page = await measureCatalogPage(baseUrl);
+    const submissions = await measureSubmissions(baseUrl);
+    const passes = {
+      js: page.initialJsKb <= TARGETS.initialJsKb,
+      orders: submissions.perSecond >= TARGETS.ordersPerSecond && submissions.errors === 0,
+    };
+    const figures = {
+      ...page,
+      ...submissions,
+      lighthouse: 'not measured (Lighthouse is not installed in this repository)',
+    };
+    if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, passes }, null, 2)}\n`);
+    else {
+      process.stdout.write(
+        `Supply Hub storefront benchmark — built portal, demo data, Debian Chromium, ${os.cpus().length} CPUs\n\n${formatTable(
+          [
+            {
+              name: 'Initial JavaScript of /catalog (gzip)',
+              value: `${page.initialJsKb.toFixed(1)} KB in ${page.scripts} files`,
+              target: `≤ ${TARGETS.initialJsKb} KB`,
+              pass: passes.js,
+            },
+            { name: 'Navigation to first product cards', value: `${page.firstProductsMs.toFixed(0)} ms` },
+            {
+              name: `Order submissions (5 lines, ${CLIENTS} clients)`,
+              value: `${submissions.perSecond.toFixed(1)}/s`,
+              target: `≥ ${TARGETS.ordersPerSecond}/s`,
+              pass: passes.orders,
+            },
+            { name: 'Submission errors', value: String(submissions.errors) },
+            { name: 'Lighthouse', value: 'not measured' },
+          ],
+        )}\n`,
+      );
+    }
+    return Object.values(passes).every(Boolean) ? 0 : 1;
+  } finally {
+    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
