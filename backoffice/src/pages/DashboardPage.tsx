@@ -1,5 +1,33 @@
-import { PagePlaceholder } from '../layout/PagePlaceholder';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 
+import { PageHeader } from '../layout/PageHeader';
+import { RecentReports } from './dashboard/RecentReports';
+import { useDashboardCards } from './dashboard/useDashboardCards';
+import { ReportRequestError } from './reports/reportsApi';
+import { describeLoadError } from './reports/useReportSlice';
+import { useReportsText } from './reports/useReportsText';
+
+/** /admin/dashboard (admin-portal §2.2): the KPI overview, Recent Reports of the last 30 days. */
 export default function DashboardPage() {
-  return <PagePlaceholder title="supply_hub.page.dashboard" />;
+  const text = useReportsText();
+  const cards = useDashboardCards();
+  const error = cards.error;
+  return (
+    <>
+      <PageHeader title="supply_hub.page.dashboard" />
+      <Stack spacing={3} sx={{ pb: 4 }}>
+        {cards.isPending && <LinearProgress aria-label={text('dashboard.loading')} />}
+        {error && (
+          <Alert severity="error">
+            {error instanceof ReportRequestError && error.status === 0
+              ? describeLoadError(error, 'dashboard', text)
+              : text('dashboard.failed', { status: error instanceof ReportRequestError ? error.status : 'ERROR' })}
+          </Alert>
+        )}
+        {cards.data && <RecentReports cards={cards.data} />}
+      </Stack>
+    </>
+  );
 }
