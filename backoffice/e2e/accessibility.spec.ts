@@ -8,6 +8,10 @@ const SCREENS = [
   { path: '/admin/users', heading: 'Users & Roles' },
   { path: '/admin/settings', heading: 'Settings' },
   { path: '/admin/catalog-audit', heading: 'Catalog Audit' },
+  { path: '/admin/health', heading: 'System Health' },
+  { path: '/admin/ab-health', heading: 'Business Purchasing Health' },
+  { path: '/admin/paapi-health', heading: 'Product Advertising API Health' },
+  { path: '/admin/qa-runner', heading: 'QA Runner' },
 ];
 
 for (const screen of SCREENS) {

@@ -1,11 +1,14 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
+import { healthMessages } from './en-health';
+import { reportsMessages } from './en-reports';
+
 /**
  * react-admin's English catalogue plus the back office's own texts. Texts quoted by the
  * specifications (admin-portal.md) are kept word for word; %{…} are polyglot placeholders.
  */
-export const en: TranslationMessages = mergeTranslations(englishMessages, {
+const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
   resources: {
     orders: { name: 'Order |||| Orders' },
     products: { name: 'Product |||| Products' },
@@ -37,6 +40,8 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
       users: 'Users & Roles',
       settings: 'Settings',
       audit_log: 'Audit Log',
+      health: 'Health',
+      qa_runner: 'QA Runner',
     },
     page: {
       dashboard: 'Dashboard',
@@ -318,6 +323,71 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
       export_failed: 'Failed to export catalog.',
       checked_at: 'Checked %{date}',
     },
+    approval: {
+      approve: 'Approve & Order',
+      retry: 'Retry Submission',
+      needs_address: 'Add a shipping address for the requester before approving.',
+      submitted: 'Order Approved & Submitted',
+      submission_failed: 'Submission Failed: HTTP %{status} - %{error}',
+      no_http_status: 'ERROR',
+      approve_failed: 'Error: Failed to approve order',
+      validation_failed: 'Validation failed',
+      admin_required: 'Admin Access Required: Only administrators can approve orders.',
+    },
+    submission: {
+      label: 'Submission result',
+      ok: 'Submitted to the supplier (HTTP %{status})',
+      failed: 'Submission failed at the %{stage} stage',
+      stage: {
+        config: 'configuration',
+        address: 'ship-to address',
+        send: 'send',
+        response: 'supplier response',
+        done: 'done',
+      },
+      view_details: 'View Details',
+      hide_details: 'Hide Details',
+      ship_to: 'Ship-to',
+      ship_to_value: '%{name}, %{city}, %{state} %{postal}',
+      target: 'Target',
+      http_status: 'HTTP status',
+      supplier_order_id: 'Supplier order id',
+      response_preview: 'Response preview',
+      error: 'Error',
+      none: 'None',
+    },
+    integration: {
+      title: 'Integration Health',
+      business_api: 'Amazon Business purchasing API',
+      test_products: 'Products endpoint (GET /api/ab/products)',
+      test_order: 'Order endpoint (POST /api/ab/order)',
+      run_tests: 'Run Tests',
+      test_endpoints: 'Test Endpoints',
+      pass_rule: 'An endpoint passes when it answers not_configured or success.',
+      tests_complete: 'AB Tests Complete',
+      tests_failed: 'AB Tests Failed',
+      tests_summary: 'Products: %{products} · Order: %{order}',
+      status_check_failed: 'Status Check Failed',
+      status_check_failed_text: 'Could not check Amazon Business integration status',
+    },
+    ab_logs: {
+      title: 'Integration Log',
+      subtitle: 'The newest 25 supplier submissions',
+      empty: 'No integration log entries yet.',
+      load_failed: 'Failed to load the integration log: %{message}',
+      mode_test: 'TEST',
+      mode_prod: 'PROD',
+      status: { success: 'Success', failed: 'Failed', queued: 'Queued' },
+      order: 'Order %{number}',
+      no_order: 'No order',
+      http: 'HTTP %{status}',
+      no_http: 'No HTTP answer',
+      latency: '%{ms} ms',
+      payload: 'Request XML and response',
+      request_xml: 'Request XML',
+      response: 'Response',
+      empty_body: '(empty)',
+    },
     audit_log: {
       title: 'Audit Log',
       action_prefix: 'Action starts with',
@@ -330,3 +400,6 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     },
   },
 });
+
+/** Health pages and QA runner texts live in their own file (en-health.ts). */
+export const en: TranslationMessages = mergeTranslations(ownMessages, healthMessages, reportsMessages);

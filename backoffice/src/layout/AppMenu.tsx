@@ -1,10 +1,12 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import ScienceIcon from '@mui/icons-material/Science';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, usePermissions } from 'react-admin';
 
-import { CatalogPage, DashboardPage, ReportsPage, SettingsPage } from '../pages';
+import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 import { auditEvents } from '../resources/audit-events';
 import { orders } from '../resources/orders';
@@ -12,7 +14,8 @@ import { users } from '../resources/users';
 
 /**
  * Admin navigation, admin-portal §2.1: Dashboard, Catalog, Orders, Reports (admins and finance),
- * Users & Roles, Settings; then the Audit Log, for admins only.
+ * Users & Roles, Settings; then the Audit Log, Health (with links to the integration health pages)
+ * and the QA Runner, for admins only.
  */
 export function AppMenu() {
   const { permissions } = usePermissions<Permissions>();
@@ -35,6 +38,8 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="supply_hub.menu.users" leftIcon={<users.icon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />
+          <Menu.Item to={HealthPage.path} primaryText="supply_hub.menu.health" leftIcon={<MonitorHeartIcon />} />
+          <Menu.Item to={QaRunnerPage.path} primaryText="supply_hub.menu.qa_runner" leftIcon={<ScienceIcon />} />
         </>
       )}
     </Menu>

@@ -4,15 +4,21 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 
 import { fetchDownload, httpClient, type Download } from './httpClient';
 import type {
+  AbLogEntry,
   AdminOrder,
   AdminUser,
   BootstrapResult,
+  IntegrationStatus,
   OrderCounts,
+  PaapiTestResult,
+  QaRunnerState,
+  QaRunResult,
   RoleChange,
   SettingsInputs,
   SettingsKind,
   SettingsViews,
   ShippingAddressInput,
+  SubmissionResponse,
 } from './records';
 
 const API_URL = '/api/admin';
@@ -33,6 +39,15 @@ const id = (value: string) => encodeURIComponent(value);
  */
 export interface SupplyHubDataProvider extends DataProvider {
   rejectOrder(orderId: string, reason?: string): Promise<AdminOrder>;
+  /** pending → approved → submitted | failed (approve), or failed → submitted | failed (retry). */
+  submitOrder(orderId: string, mode: 'approve' | 'retry'): Promise<SubmissionResponse>;
+  getAbLogs(): Promise<AbLogEntry[]>;
+  getIntegrationStatus(): Promise<IntegrationStatus>;
+  testPaapiConnection(): Promise<PaapiTestResult>;
+  clearPaapiImageCache(): Promise<{ cleared: number; message: string }>;
+  createQaOrder(): Promise<AdminOrder>;
+  getQaRunnerState(): Promise<QaRunnerState>;
+  saveQaResult(result: QaRunResult): Promise<{ result: QaRunResult }>;
   getOrderCounts(department?: string): Promise<OrderCounts>;
   approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
   setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
@@ -53,6 +68,14 @@ export const dataProvider: SupplyHubDataProvider = {
 
   rejectOrder: (orderId, reason) =>
     send(`/orders/${id(orderId)}/reject`, 'POST', reason?.trim() ? { reason: reason.trim() } : {}),
+  submitOrder: (orderId, mode) => send(`/orders/${id(orderId)}/${mode}`, 'POST', {}),
+  getAbLogs: async () => (await send<{ data: AbLogEntry[] }>('/ab-logs', 'GET')).data,
+  getIntegrationStatus: () => send('/integrations/status', 'GET'),
+  testPaapiConnection: () => send('/integrations/paapi/test', 'POST', {}),
+  clearPaapiImageCache: () => send('/integrations/paapi/clear-image-cache', 'POST', {}),
+  createQaOrder: () => send('/qa-runner/order', 'POST', {}),
+  getQaRunnerState: () => send('/qa-runner/result', 'GET'),
+  saveQaResult: (result) => send('/qa-runner/result', 'PUT', result),
   getOrderCounts: (department) =>
     send(`/order-counts${department ? `?${new URLSearchParams({ department })}` : ''}`, 'GET'),
 

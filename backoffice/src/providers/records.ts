@@ -88,3 +88,93 @@ export interface SettingsInputs {
 export type SettingsKind = keyof SettingsViews;
 
 export type RoleChange = 'grant' | 'revoke';
+
+/** The submission result of admin-portal §3, as POST /api/admin/orders/:id/approve and /retry answer it. */
+export interface SubmissionResult {
+  ok: boolean;
+  httpStatus: number | null;
+  stage: 'config' | 'address' | 'send' | 'response' | 'done';
+  error: string | null;
+  target: string | null;
+  bodyPreview: string | null;
+  addressSummary: { name: string; city: string; state: string; postal: string } | null;
+  supplierOrderId?: string | null;
+}
+
+/** 200 of approve and retry: the attempt's result and the order as it now stands. */
+export interface SubmissionResponse {
+  result: SubmissionResult;
+  order: AdminOrder;
+}
+
+/** A row of GET /api/admin/ab-logs (the integration log, newest 25; the request never holds the secret). */
+export interface AbLogEntry {
+  id: string;
+  order_id: string | null;
+  order_number: string | null;
+  action: string;
+  status: 'success' | 'failed' | 'queued';
+  http_status: number | null;
+  test_mode: boolean;
+  created_at: string;
+  error: string | null;
+  request_xml: string | null;
+  response_body: string | null;
+  request_summary: { latencyMs?: number; retryable?: boolean; diagnostics?: string; mode?: string } | null;
+  payload_id: string | null;
+  target_url: string | null;
+}
+
+/** GET /api/admin/integrations/status: which credentials are configured (presence only, never values). */
+export interface IntegrationStatus {
+  business_api: {
+    enabled: boolean;
+    presence: Record<'client_id' | 'client_secret' | 'refresh_token' | 'marketplace', boolean>;
+  };
+  product_advertising_api: {
+    checklist: Record<'enabled' | 'partner_tag' | 'access_key' | 'secret_key', boolean>;
+    status: 'Configured' | 'Disabled';
+    last_test: { status: 'PASS' | 'FAIL'; at: string; error: string | null } | null;
+  };
+}
+
+/** POST /api/admin/integrations/paapi/test. */
+export interface PaapiTestResult {
+  status: 'PASS' | 'FAIL';
+  at: string;
+  error: string | null;
+  http_status: number | null;
+}
+
+/** What the business-purchasing endpoints answer; pass is not_configured or success (admin-portal §5). */
+export interface IntegrationProbeAnswer {
+  status: 'not_configured' | 'success' | 'error';
+  message?: string;
+}
+
+/** One step of the QA runner (admin-portal §4: pending, running, success, error). */
+export type QaStepStatus = 'pending' | 'running' | 'success' | 'error';
+export interface QaStepRecord {
+  name: string;
+  status: QaStepStatus;
+  message?: string | null;
+}
+export interface QaRunResult {
+  status: 'success' | 'error';
+  steps: QaStepRecord[];
+  finished_at: string;
+}
+
+/** GET /api/admin/qa-runner/result: the last stored run (app_kv) and whether demo mode is on. */
+export interface QaRunnerState {
+  result: QaRunResult | string | null;
+  demo_mode: boolean;
+}
+
+/** GET /sandbox/supplier/orders?order_id=… (demo mode): what the local sandbox supplier received. */
+export interface SandboxSupplierOrder {
+  payload_id: string;
+  order_id: string;
+  supplier_order_id: string | null;
+  created_at: string;
+}

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { displayDepartment, displayStatus } from '@supply-hub/api/contracts';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslate } from 'react-admin';
 
 import { formatDateTime, formatUsd } from '../../i18n/format';
@@ -23,8 +23,8 @@ function orderTotal(order: AdminOrder): string | null {
   return formatUsd(cents / 100);
 }
 
-/** One order as admin-portal §2.4 lists its card. */
-export function OrderCard({ order }: { order: AdminOrder }) {
+/** One order as admin-portal §2.4 lists its card; memoised, so a changed order re-renders only its card. */
+export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder }) {
   const headingId = useId();
   const translate = useTranslate();
   const status = displayStatus(order.status);
@@ -84,4 +84,4 @@ export function OrderCard({ order }: { order: AdminOrder }) {
       </CardContent>
     </Card>
   );
-}
+});

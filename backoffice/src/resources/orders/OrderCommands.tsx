@@ -1,20 +1,30 @@
 import Box from '@mui/material/Box';
 import { displayStatus } from '@supply-hub/api/contracts';
+import { useState } from 'react';
 
-import type { AdminOrder } from '../../providers/records';
+import type { AdminOrder, SubmissionResult } from '../../providers/records';
 import { RejectOrderButton } from './RejectOrderButton';
+import { SubmissionResultBox } from './SubmissionResultBox';
+import { SubmitOrderButton } from './SubmitOrderButton';
 
 /**
- * The commands an order offers by status. SLOT: 'Approve & Order' (pending) and 'Retry Submission'
- * (failed), with the submission result box, arrive with the approval issue; they go here as
- * command buttons beside Reject, never as a generic status update.
+ * The commands an order offers by status, never a generic status update: Approve & Order and
+ * Reject on a pending order, Retry Submission on a failed one; the result of the last attempt
+ * made from this card stays below them.
  */
 export function OrderCommands({ order }: { order: AdminOrder }) {
   const status = displayStatus(order.status);
-  if (status !== 'pending') return null;
+  const [lastResult, setLastResult] = useState<SubmissionResult | null>(null);
+  const submitMode = status === 'pending' ? 'approve' : status === 'failed' ? 'retry' : null;
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-      <RejectOrderButton order={order} />
-    </Box>
+    <>
+      {lastResult && <SubmissionResultBox result={lastResult} />}
+      {submitMode && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <SubmitOrderButton order={order} mode={submitMode} onResult={setLastResult} />
+          {status === 'pending' && <RejectOrderButton order={order} />}
+        </Box>
+      )}
+    </>
   );
 }

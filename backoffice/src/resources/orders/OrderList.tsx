@@ -8,6 +8,7 @@ import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin'
 import { useListFilterSetter } from '../../components/useListFilterSetter';
 import { PageHeader } from '../../layout/PageHeader';
 import type { AdminOrder } from '../../providers/records';
+import { IntegrationSections } from './IntegrationSections';
 import { OrderCard } from './OrderCard';
 import { DepartmentFilter, OrderStatusTabs, type OrderFilterValues } from './OrderFilters';
 import { useOrderCounts } from './useOrderCounts';
@@ -40,6 +41,7 @@ function OrdersView() {
         subtitle="supply_hub.orders.subtitle"
         actions={<DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />}
       />
+      <IntegrationSections />
       <OrderStatusTabs counts={counts.data} setFilter={setFilter} />
       {isPending && <LinearProgress aria-label={translate('supply_hub.common.loading')} />}
       {error && (

@@ -1,5 +1,92 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useAuth } from '../../auth';
+import { useProductionReadiness } from '../hooks/use-production-readiness';
+import { buildReadinessChecks, type Source } from '../production-readiness.rules';
+import { AuthValidatorCard } from './AuthValidatorCard';
+import { DiagnosticCheckList } from './DiagnosticCheckList';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id} variant="outlined">
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function describe<T>(source: Source<T>, read: (data: T) => string): string {
+  if (source.state === 'loading') return 'Loading…';
+  if (source.state === 'error') return `Unavailable (${source.message})`;
+  return read(source.data);
+}
+
+function AccessDenied() {
+  return (
+    <Container component="main" maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Access Denied
+      </Typography>
+      <Alert severity="error">
+        <AlertTitle>Access Denied</AlertTitle>
+        Admin privileges required to access production settings.
+      </Alert>
+    </Container>
+  );
+}
+
+/** /production (admin-portal §2.1, §2.10): no route guard; anyone but an administrator sees Access Denied. */
 export function ProductionSettingsPage() {
-  return <PlaceholderPage title="Production Settings" />;
+  const { isLoading, isAdmin } = useAuth();
+  const readiness = useProductionReadiness(isAdmin);
+  if (isLoading) return <LoadingScreen />;
+  if (!isAdmin) return <AccessDenied />;
+
+  const { health } = readiness;
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Production Settings
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Whether this deployment is ready for production use, and where to change what is not.
+      </Typography>
+      <Stack spacing={3}>
+        <AuthValidatorCard />
+        <Section id="production-readiness" title="Readiness Checklist">
+          <DiagnosticCheckList checks={buildReadinessChecks(readiness)} />
+        </Section>
+        <Section id="production-environment" title="Environment">
+          <Typography>Version: {describe(health, (data) => data.version)}</Typography>
+          <Typography>Demo mode: {describe(health, (data) => (data.demo_mode ? 'On' : 'Off'))}</Typography>
+          <Typography>Server status: {describe(health, (data) => data.status)}</Typography>
+        </Section>
+        <Section id="production-actions" title="Quick Actions">
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {/* The back office is another app under /admin: a full page load. */}
+            <Button variant="contained" href="/admin/users">
+              Manage User Roles
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/sso-doctor">
+              Run Auth Validation
+            </Button>
+          </Stack>
+        </Section>
+      </Stack>
+    </Container>
+  );
 }

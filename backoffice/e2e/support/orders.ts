@@ -1,0 +1,73 @@
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+
+import { DEMO, signUpUser, uniqueTag, withApi, type ApiOrder } from './backoffice.js';
+
+/** The password signUpUser gives every new account. */
+export const NEW_USER_PASSWORD = 'Quiet-Harbor-2026!';
+
+export interface Doctor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export const SPRINGFIELD = {
+  street_line1: '400 Lakeside Ave',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+
+/** A doctor of the test's own: signed up, onboarded, approved by an admin; with a shipping address if asked. */
+export async function newDoctor(baseURL: string, tag: string, { withAddress }: { withAddress: boolean }) {
+  const name = `Jordan Reyes ${tag}`;
+  const user = await signUpUser(baseURL, { first: 'Jordan', last: `Reyes ${tag}`, email: `${tag}@example.test` });
+  await user.api.dispose();
+  await withApi(baseURL, DEMO.admin, async (admin) => {
+    expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
+    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'doctor' } })).status()).toBe(200);
+    if (withAddress) {
+      const saved = await admin.put(`/api/admin/users/${user.id}/shipping-address`, {
+        data: { full_name: name, ...SPRINGFIELD },
+      });
+      expect(saved.status()).toBe(200);
+    }
+  });
+  return { id: user.id, email: user.email, name } satisfies Doctor;
+}
+
+/** The doctor submits an order through the API, as the storefront's cart does. */
+export async function placeOrderAs(
+  baseURL: string,
+  doctor: Doctor,
+  quantity: number,
+): Promise<ApiOrder & { asin: string }> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await api.post('/api/auth/login', { data: { email: doctor.email, password: NEW_USER_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const products = await api.get('/api/products?per_page=1');
+    const [product] = ((await products.json()) as { data: { asin: string }[] }).data;
+    const asin = product?.asin ?? '';
+    const placed = await api.post('/api/orders', {
+      headers: { 'Idempotency-Key': uniqueTag('e2e-approval-') },
+      data: { lines: [{ asin, quantity }] },
+    });
+    expect(placed.status()).toBe(201);
+    return { ...((await placed.json()) as ApiOrder), asin };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Switches the page's browser context to another account. */
+export async function signInPageAs(page: Page, email: string, password: string): Promise<void> {
+  await page.context().clearCookies();
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+}
+
+export function orderCard(page: Page, orderNumber: string) {
+  return page.getByRole('article', { name: orderNumber, exact: true });
+}
