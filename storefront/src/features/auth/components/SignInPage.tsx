@@ -9,6 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { destinationAfterSignIn, readSavedRedirect } from '../access.rules';
 import { useAuth } from '../hooks/use-auth';
+import { DemoSignInButtons } from './DemoSignInButtons';
 import { RedirectTo } from './RedirectTo';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -39,6 +40,7 @@ export function SignInPage() {
           <Tab label="Sign Up" value="sign-up" />
         </Tabs>
         {tab === 'sign-in' ? <SignInForm redirect={savedRedirect} /> : <SignUpForm />}
+        {tab === 'sign-in' && <DemoSignInButtons />}
         <Typography variant="body2" color="text.secondary" align="center" sx={{ mt: 3 }}>
           HIPAA Compliant • Secure • Encrypted
         </Typography>

@@ -1,0 +1,14 @@
+import { apiClient } from '../../../lib/api-client';
+
+export type DemoAccount = 'admin' | 'doctor';
+
+/** GET /api/health: whether this deployment runs in demo mode (decisions.md, Preview and demo). */
+export async function isDemoMode(): Promise<boolean> {
+  const health = await apiClient.get<{ demo_mode?: boolean }>('/api/health');
+  return health.demo_mode === true;
+}
+
+/** POST /api/auth/demo: a one-hour session as the demo account of that role (demo mode only). */
+export function signInAsDemo(as: DemoAccount): Promise<unknown> {
+  return apiClient.post<unknown>('/api/auth/demo', { as });
+}

@@ -1,0 +1,44 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState } from 'react';
+
+import { isDemoMode, signInAsDemo, type DemoAccount } from '../api/demo-sign-in';
+
+/** "Try as admin" / "Try as doctor": shown only when the server says it runs in demo mode. */
+export function DemoSignInButtons() {
+  const [isShown, setIsShown] = useState(false);
+  const [pending, setPending] = useState<DemoAccount | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    isDemoMode()
+      .then((demo) => isCurrent && setIsShown(demo))
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (!isShown) return null;
+  const tryAs = (as: DemoAccount) => {
+    setPending(as);
+    signInAsDemo(as)
+      // A full load: the role redirect may lead into the back office, another app.
+      .then(() => window.location.assign('/'))
+      .catch(() => setPending(null));
+  };
+  return (
+    <Stack spacing={1} sx={{ mt: 3 }}>
+      <Divider>Demo</Divider>
+      <Stack direction="row" spacing={1}>
+        <Button fullWidth variant="text" disabled={pending !== null} onClick={() => tryAs('admin')}>
+          Try as admin
+        </Button>
+        <Button fullWidth variant="text" disabled={pending !== null} onClick={() => tryAs('doctor')}>
+          Try as doctor
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
