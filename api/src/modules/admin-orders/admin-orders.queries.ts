@@ -1,5 +1,5 @@
 import type { Db } from '../../database/connection.js';
-import type { OrderRow } from '../orders/orders.queries.js';
+import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
 
@@ -43,24 +43,7 @@ export async function selectOrdersPage(
   },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const rows: (OrderRow & { total: number })[] = await applyFilter(db, options.filter)
-    .select(
-      'orders.id',
-      'orders.order_number',
-      'orders.display_seq',
-      'orders.user_id',
-      'orders.user_email',
-      'profiles.first_name',
-      'profiles.last_name',
-      'profiles.username',
-      'orders.status',
-      'orders.rejection_reason',
-      'orders.total_amount',
-      'orders.notes',
-      'orders.delivery_location',
-      'orders.priority',
-      'orders.created_at',
-      db.raw('count(*) OVER ()::int AS total'),
-    )
+    .select(...ORDER_ROW_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
     .orderBy([
       { column: `orders.${options.sort.field}`, order: options.sort.order },
       { column: 'orders.display_seq', order: 'desc' },

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
-import { selectOrderLines, type OrderRow } from '../orders/orders.queries.js';
+import { selectOrderLines, selectOrders, type OrderRow } from '../orders/orders.queries.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
 
@@ -47,27 +47,7 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
 }
 
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {
-  const row = await ctx
-    .db('orders')
-    .leftJoin('profiles', 'profiles.user_id', 'orders.user_id')
-    .where('orders.id', id)
-    .first<OrderRow | undefined>(
-      'orders.id',
-      'orders.order_number',
-      'orders.display_seq',
-      'orders.user_id',
-      'orders.user_email',
-      'profiles.first_name',
-      'profiles.last_name',
-      'profiles.username',
-      'orders.status',
-      'orders.rejection_reason',
-      'orders.total_amount',
-      'orders.notes',
-      'orders.delivery_location',
-      'orders.priority',
-      'orders.created_at',
-    );
+  const [row] = await selectOrders(ctx.db, { orderId: id, limit: 1 });
   if (!row) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
   const [order] = await assembleAdminOrders(ctx, [row]);
   if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');

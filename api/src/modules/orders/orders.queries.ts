@@ -75,6 +75,25 @@ export interface OrderLineRow {
   total_price: string;
 }
 
+/** The columns of an OrderRow: the order and its requester's names (profiles joined). */
+export const ORDER_ROW_COLUMNS = [
+  'orders.id',
+  'orders.order_number',
+  'orders.display_seq',
+  'orders.user_id',
+  'orders.user_email',
+  'profiles.first_name',
+  'profiles.last_name',
+  'profiles.username',
+  'orders.status',
+  'orders.rejection_reason',
+  'orders.total_amount',
+  'orders.notes',
+  'orders.delivery_location',
+  'orders.priority',
+  'orders.created_at',
+] as const;
+
 /** Orders newest first with the requester's names; `userId` scopes them to one requester. */
 export function selectOrders(
   db: Db,
@@ -82,23 +101,7 @@ export function selectOrders(
 ): Promise<OrderRow[]> {
   const query = db('orders')
     .leftJoin('profiles', 'profiles.user_id', 'orders.user_id')
-    .select(
-      'orders.id',
-      'orders.order_number',
-      'orders.display_seq',
-      'orders.user_id',
-      'orders.user_email',
-      'profiles.first_name',
-      'profiles.last_name',
-      'profiles.username',
-      'orders.status',
-      'orders.rejection_reason',
-      'orders.total_amount',
-      'orders.notes',
-      'orders.delivery_location',
-      'orders.priority',
-      'orders.created_at',
-    )
+    .select(...ORDER_ROW_COLUMNS)
     .orderBy([
       { column: 'orders.created_at', order: 'desc' },
       { column: 'orders.display_seq', order: 'desc' },
