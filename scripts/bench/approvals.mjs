@@ -9,7 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-import { formatTable } from './report.mjs';
+import { signInCookie } from './demo-session.mjs';
+import { formatTable, percentile } from './report.mjs';
 import {
   SERVER_ENTRY,
   findFreePort,
@@ -20,25 +21,11 @@ import {
 } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 const THROUGHPUT_ORDERS = 300;
 const THROUGHPUT_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const RACE_ORDERS = 100;
 const RACE_APPROVALS = 10;
 const TARGETS = { approvalsPerSecond: 100, p95Ms: 100 };
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
-async function signIn(baseUrl, email) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
 
 async function createOrders(baseUrl, cookie, count) {
   const products = await (await fetch(`${baseUrl}/api/products?per_page=50`, { headers: { Cookie: cookie } })).json();
@@ -79,10 +66,10 @@ export async function run(args) {
   try {
     await waitForHealthy(server, { timeoutMs: 120_000 });
     const baseUrl = `http://127.0.0.1:${port}`;
-    const doctor = await signIn(baseUrl, 'doctor@demo.supplyhub.test');
+    const doctor = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
     const [adminA, adminB] = [
-      await signIn(baseUrl, 'admin@demo.supplyhub.test'),
-      await signIn(baseUrl, 'superadmin@demo.supplyhub.test'),
+      await signInCookie(baseUrl, 'admin@demo.supplyhub.test'),
+      await signInCookie(baseUrl, 'superadmin@demo.supplyhub.test'),
     ];
 
     const throughputIds = await createOrders(baseUrl, doctor, THROUGHPUT_ORDERS);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-import { formatTable } from './report.mjs';
+import { DEMO_PASSWORD } from './demo-session.mjs';
+import { formatTable, percentile } from './report.mjs';
 import {
   SERVER_ENTRY,
   findFreePort,
@@ -18,7 +19,6 @@ import {
 } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 const DEMO_ACCOUNTS = ['doctor', 'nurse', 'provider', 'user', 'finance', 'logistics', 'admin', 'superadmin'].map(
   (name) => `${name}@demo.supplyhub.test`,
 );
@@ -26,11 +26,6 @@ const CONCURRENCY = 20;
 const SIGN_INS_PER_WORKER = 10;
 const LOOKUP_SAMPLES = 400;
 const TARGETS = { signInP95Ms: 150, lookupAddedP50Ms: 3 };
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function timed(work) {
   const started = performance.now();

@@ -35,3 +35,9 @@ export function formatTable(rows) {
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(header), rule, ...cells.map(line)].join('\n');
 }
+
+/** The p-th percentile (nearest rank) of a list of numbers. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 import { chromium } from '@playwright/test';
 
+import { DEMO_PASSWORD, signInCookie } from './demo-session.mjs';
 import { formatTable } from './report.mjs';
 import {
   SERVER_ENTRY,
@@ -23,7 +24,6 @@ import {
 } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 const CLIENTS = 50;
 const ORDERS_PER_CLIENT = 20;
 const TARGETS = { initialJsKb: 150, ordersPerSecond: 300 };
@@ -69,12 +69,7 @@ async function measureCatalogPage(baseUrl) {
 }
 
 async function measureSubmissions(baseUrl) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'doctor@demo.supplyhub.test', password: DEMO_PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
   const products = (await (await fetch(`${baseUrl}/api/products?per_page=50`, { headers: { Cookie: cookie } })).json())
     .data;
   let errors = 0;
