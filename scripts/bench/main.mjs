@@ -18,6 +18,15 @@ const BENCHMARKS = {
     load: () => import('./storefront.mjs'),
     summary: 'initial JavaScript of /catalog, first product cards, order submissions per second at 50 clients',
   },
+  backoffice: {
+    load: () => import('./backoffice.mjs'),
+    summary: 'initial JavaScript of /admin, Lighthouse desktop performance and accessibility on /admin/orders',
+  },
+  api: {
+    load: () => import('./api.mjs'),
+    summary:
+      'catalogue, own orders and order submission with autocannon at 50 connections, against a node:http + pg floor',
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',
