@@ -27,6 +27,7 @@ import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js
 import { adminProductsRoutes, mediaHosting } from './modules/admin-products/admin-products.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dashboard/backend-dashboard.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
@@ -55,7 +56,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 export function createApp({ db, config, log, now = () => new Date() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -96,6 +97,12 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   };
   const sessions = sessionMiddleware(db, config, log);
   const eventHub = createEventHub(connectionStringOf(db), log);
+  const dashboard = backendDashboard({
+    db,
+    config,
+    log,
+    sessionHandlers: [sessions.handler, currentUser(db, config, now)],
+  });
   const openStreams = new Set<Response>();
   // Event streams never end by themselves: shutdown ends them first so the server can close.
   app.locals.endStreams = () => {
@@ -104,6 +111,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   };
   app.locals.closeResources = async () => {
     await eventHub.close();
+    await dashboard.close();
     await sessions.close();
   };
 
@@ -149,6 +157,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   // The local sandbox supplier speaks cXML for offline approvals: demo mode and tests only.
   if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
   app.use('/media', mediaHosting(config.storageDir));
+  app.use(BACKEND_DASHBOARD_PATH, dashboard.router);
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);
   return app;

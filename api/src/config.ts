@@ -54,6 +54,13 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+:\d{1,5}(,[a-z0-9.-]+:\d{1,5})*$/i, 'must be a comma-separated list of host:port')
     .default('www.amazon.com:443,punchout.amazon.com:443'),
   SUPPLIER_IDENTITY: z.string().min(1).default('Amazon'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[\w.:/-]+(,[\w.:/-]+)*)$/,
+      'must be a hop count or a comma-separated list of addresses or subnets',
+    )
+    .default('loopback'),
   AB_CLIENT_ID: z.string().min(1).optional(),
   AB_CLIENT_SECRET: z.string().min(1).optional(),
   AB_REFRESH_TOKEN: z.string().min(1).optional(),
@@ -104,6 +111,8 @@ export interface AppConfig {
   settingsEncryptionKey: string;
   companyTimezone: string;
   staticRoot: string;
+  /** Proxies whose X-Forwarded-For/-Proto are believed (Express 'trust proxy'): a hop count or addresses/subnets. */
+  trustProxy: number | string[];
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
@@ -172,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     settingsEncryptionKey: secrets.settingsEncryptionKey,
     companyTimezone: vars.COMPANY_TIMEZONE,
     staticRoot: REPO_ROOT,
+    trustProxy: /^\d+$/.test(vars.TRUST_PROXY) ? Number(vars.TRUST_PROXY) : vars.TRUST_PROXY.split(','),
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     saml: { allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED },

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
@@ -91,10 +91,23 @@ function installShutdown(
   releaseResources: () => Promise<void>,
 ): void {
   let isShuttingDown = false;
+  // Keep-alive clients (a load balancer) would otherwise keep the server busy until the grace
+  // period ends: every response not yet under way at the signal says Connection: close, and a
+  // connection whose last response finishes during shutdown is closed at once.
+  const unanswered = new Set<ServerResponse>();
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (isShuttingDown) res.setHeader('Connection', 'close');
+    else unanswered.add(res);
+    res.once('close', () => {
+      unanswered.delete(res);
+      if (isShuttingDown) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   const shutdown = (signal: NodeJS.Signals) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
     log.info({ signal }, 'shutting down');
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -109,6 +122,8 @@ function installShutdown(
         });
     });
     endStreams();
+    // An event stream reopened over a kept-alive connection after the signal is ended too.
+    setInterval(endStreams, 1000).unref();
     server.closeIdleConnections();
   };
   process.on('SIGTERM', shutdown);

@@ -5,6 +5,7 @@ import { registerDbCommands } from './commands/db.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
 import { registerReportCommands } from './commands/reports.commands.js';
 import { registerRouteCommands } from './commands/routes.commands.js';
+import { registerSecretsCommands } from './commands/secrets.commands.js';
 import { registerSettingsCommands } from './commands/settings.commands.js';
 import { registerSsoCommands } from './commands/sso.commands.js';
 import { registerUserCommands } from './commands/users.commands.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerRouteCommands(program);
   registerSettingsCommands(program);
   registerReportCommands(program);
+  registerSecretsCommands(program);
   return program;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,8 +7,10 @@ import request from 'supertest';
 
 import type { Job } from '../jobs/job.js';
 import { runJob } from '../jobs/run-job.js';
+import { addSsoProvider } from '../modules/sso/sso-providers.service.js';
 import { createTestApp, createTestUser, TEST_PASSWORD } from '../test-support/http-test-app.js';
-import { openSharedTestDb, testContext } from '../test-support/test-context.js';
+import { createTestIdp, readAuthnRequest, uniqueSamlId } from '../test-support/saml-test-idp.js';
+import { openSharedTestDb, testContext, uniqueEmail } from '../test-support/test-context.js';
 
 /** Two servers on one database, as two instances behind a load balancer would run. */
 const db = openSharedTestDb();
@@ -81,5 +84,54 @@ describe('two instances on one database', () => {
     const tick = new Date('2026-11-21T04:00:00Z');
     await Promise.all([runJob(testContext(db), job, 'schedule', tick), runJob(testContext(db), job, 'schedule', tick)]);
     expect(runs).toBe(1);
+  });
+
+  it('refuse on the second a SAML assertion already consumed on the first', async () => {
+    // Both instances answer at the same public address, as behind one load balancer.
+    const publicUrl = 'http://127.0.0.1:3000';
+    const idp = createTestIdp();
+    const providerId = `saml-two-${randomBytes(4).toString('hex')}`;
+    const base = `/api/auth/saml/${providerId}`;
+    await addSsoProvider(testContext(db), {
+      id: providerId,
+      entityId: idp.entityId,
+      domains: [`${providerId}.example`],
+      entryPoint: idp.entryPoint,
+      certificatePem: idp.certificatePem,
+    });
+    const email = uniqueEmail('saml-two');
+    const assertionId = uniqueSamlId();
+    const responseTo = (requestId: string) =>
+      idp.buildResponse({
+        acsUrl: `${publicUrl}${base}/acs`,
+        audience: `${publicUrl}${base}/metadata`,
+        inResponseTo: requestId,
+        nameId: email,
+        attributes: { email, givenName: 'Ada', sn: 'Lovelace' },
+        assertionId,
+      });
+    const startOn = async (agent: ReturnType<typeof request.agent>) =>
+      readAuthnRequest((await agent.get(`${base}/start`).expect(302)).headers.location as string).id;
+    const post = (agent: ReturnType<typeof request.agent>, samlResponse: string) =>
+      agent.post(`${base}/acs`).type('form').send({ SAMLResponse: samlResponse });
+    const errorOf = (response: request.Response) =>
+      new URL(response.headers.location as string, publicUrl).searchParams.get('error');
+
+    const onFirst = request.agent(first);
+    const captured = responseTo(await startOn(onFirst));
+    expect((await post(onFirst, captured)).headers.location).toBe('/auth/callback');
+    await onFirst.get('/api/auth/session').expect(200);
+
+    // The captured response, posted as it is to the other instance.
+    const replayer = request.agent(second);
+    const replayed = await post(replayer, captured);
+    expect(errorOf(replayed)).toBe('saml_replay');
+    await replayer.get('/api/auth/session').expect(401);
+    // The same assertion id in a response to a fresh request of the second instance: still refused.
+    const fresh = request.agent(second);
+    expect(errorOf(await post(fresh, responseTo(await startOn(fresh))))).toBe('saml_replay');
+    await fresh.get('/api/auth/session').expect(401);
+    const user = await db('users').where({ email }).first('id');
+    expect(await db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]).count('* as n').first()).toEqual({ n: 1 });
   });
 });

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { CatalogPage } from '../index';
 import { useExportActiveCatalog } from './useCatalogAudit';
 
-/** The backend dashboard of admin-portal §2.9; its page may not exist yet. */
+/** The backend dashboard of admin-portal §2.9: AdminJS served by the API at /admin/backend, so a full page load. */
 const BACKEND_DASHBOARD_PATH = '/backend';
 
 export interface CatalogAuditActionsProps {
@@ -54,7 +54,7 @@ export function CatalogAuditActions({ audit, isBootstrapping, onBootstrap }: Cat
           {t('already_initialized')}
         </Typography>
       )}
-      <Button component={Link} to={BACKEND_DASHBOARD_PATH} startIcon={<OpenInNewIcon />}>
+      <Button component={Link} to={BACKEND_DASHBOARD_PATH} reloadDocument startIcon={<OpenInNewIcon />}>
         {t('backend')}
       </Button>
       <Button component={Link} to={CatalogPage.path} startIcon={<StorefrontIcon />}>

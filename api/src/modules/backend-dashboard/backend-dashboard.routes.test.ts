@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import request from 'supertest';
+
+import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { openSharedTestDb } from '../../test-support/test-context.js';
+import { DASHBOARD_TABLES } from './backend-dashboard.resources.js';
+
+const db = openSharedTestDb();
+let app: Express;
+let admin: Awaited<ReturnType<typeof signedInAgent>>['agent'];
+
+const LIST = '/admin/backend/api/resources';
+
+interface ListBody {
+  records: { id: string; params: Record<string, unknown>; recordActions: { name: string }[] }[];
+  notice?: { type: string };
+}
+
+/** The state AdminJS embeds in its page: the resources it offers, with their actions. */
+function reduxStateOf(html: string): { resources: { id: string; resourceActions: { name: string }[] }[] } {
+  const json = /window\.REDUX_STATE = (.*);\n/.exec(html)?.[1];
+  if (!json) throw new Error('no REDUX_STATE in the page');
+  return JSON.parse(json) as ReturnType<typeof reduxStateOf>;
+}
+
+beforeAll(async () => {
+  app = createTestApp(db);
+  admin = (await signedInAgent(app, db, ['admin'])).agent;
+  // The first admin request loads AdminJS (seconds), once for the whole file.
+  await admin.get('/admin/backend').expect(200);
+}, 120_000);
+
+afterAll(async () => {
+  await (app.locals.closeResources as () => Promise<void>)();
+  await db.destroy();
+});
+
+describe('who may open the backend dashboard', () => {
+  it('sends a signed-out browser to the sign-in page and answers 401 to a signed-out API call', async () => {
+    const page = await request(app).get('/admin/backend').set('Accept', 'text/html').expect(302);
+    expect(page.headers.location).toBe('/login');
+    const api = await request(app).get(`${LIST}/products/actions/list`).expect(401);
+    expect(api.body.code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it.each([['doctor' as const], ['finance' as const]])('refuses a %s with 403', async (role) => {
+    const { agent } = await signedInAgent(app, db, [role]);
+    const page = await agent.get('/admin/backend').set('Accept', 'text/html').expect(403);
+    expect(page.body.code).toBe('FORBIDDEN');
+    await agent.get(`${LIST}/products/actions/list`).expect(403);
+    await agent.get('/admin/backend/frontend/assets/components.bundle.js').expect(403);
+  });
+
+  it('opens for an admin and a super_admin on their portal session, under a CSP that keeps framing off', async () => {
+    const { agent: superAdmin } = await signedInAgent(app, db, ['super_admin']);
+    for (const agent of [admin, superAdmin]) {
+      const page = await agent.get('/admin/backend').set('Accept', 'text/html').expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toContain('<title>Supply Hub backend dashboard</title>');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(csp).not.toContain('unsafe-eval');
+      expect(page.text).not.toMatch(/<script>/);
+      expect(page.text).toContain(`<script nonce="${nonce}">`);
+      expect(page.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('serves the AdminJS scripts, the components bundle included', async () => {
+    for (const asset of ['app.bundle.js', 'global.bundle.js', 'design-system.bundle.js', 'components.bundle.js']) {
+      const response = await admin.get(`/admin/backend/frontend/assets/${asset}`).expect(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+    }
+  });
+
+  it('answers 404 below /admin/backend where AdminJS has no page, not the back office index', async () => {
+    const response = await admin.get('/admin/backend/no-such-page').set('Accept', 'text/html').expect(404);
+    expect(response.body.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('what the backend dashboard shows', () => {
+  it('offers exactly the allowlisted tables: no credentials, sessions or secrets', async () => {
+    const page = await admin.get('/admin/backend').expect(200);
+    const ids = reduxStateOf(page.text).resources.map((resource) => resource.id);
+    expect(ids.sort()).toEqual(DASHBOARD_TABLES.map(({ table }) => table).sort());
+    for (const hidden of ['password_credentials', 'sessions', 'mfa_totp_factors', 'punchout_settings']) {
+      const response = await admin.get(`${LIST}/${hidden}/actions/list`).expect(404);
+      expect(JSON.stringify(response.body)).not.toMatch(/password_hash|sess|secret/);
+    }
+  });
+
+  it('lists products, with a product made here findable by its ASIN', async () => {
+    const asin = `BD${Date.now().toString(36).toUpperCase()}`;
+    await db('products').insert({ asin, title: 'Backend dashboard gauze', price: '4.50', active: true });
+    const response = await admin.get(`${LIST}/products/actions/list`).query({ 'filters.asin': asin }).expect(200);
+    const body = response.body as ListBody;
+    expect(body.records).toHaveLength(1);
+    expect(body.records[0]?.params).toMatchObject({ asin, title: 'Backend dashboard gauze' });
+  });
+
+  it('lists every resource it offers without an error', async () => {
+    for (const { table } of DASHBOARD_TABLES) {
+      const response = await admin.get(`${LIST}/${table}/actions/list`);
+      expect(`${table} ${response.status}`).toBe(`${table} 200`);
+      expect((response.body as ListBody).notice?.type).not.toBe('error');
+    }
+  });
+});
+
+describe('the backend dashboard is read-only', () => {
+  it('offers no new, edit, delete or bulk delete on any resource', async () => {
+    const page = await admin.get('/admin/backend').expect(200);
+    for (const resource of reduxStateOf(page.text).resources) {
+      const names = resource.resourceActions.map((action) => action.name);
+      expect(names).toContain('list');
+      expect(names).not.toContain('new');
+      expect(names).not.toContain('bulkDelete');
+    }
+    const products = await admin.get(`${LIST}/products/actions/list`).expect(200);
+    for (const record of (products.body as ListBody).records) {
+      expect(record.recordActions.map((entry) => entry.name)).toEqual(['show']);
+    }
+  });
+
+  it('refuses to delete an audit event, which is still there afterwards', async () => {
+    const action = `backend_dashboard.test.${Date.now()}`;
+    const [row] = await db('audit_events')
+      .insert({ actor_label: 'system', action, details: '{}' })
+      .returning<{ id: string }[]>('id');
+    const id = String(row?.id);
+
+    const list = await admin.get(`${LIST}/audit_events/actions/list`).query({ 'filters.action': action }).expect(200);
+    const record = (list.body as ListBody).records[0];
+    expect(record?.recordActions.map((entry) => entry.name)).toEqual(['show']);
+
+    const post = await admin.post(`${LIST}/audit_events/records/${id}/delete`).expect(405);
+    expect(post.body.code).toBe('BACKEND_DASHBOARD_READ_ONLY');
+    const bulk = await admin.post(`${LIST}/audit_events/bulk/bulkDelete`).query({ recordIds: id }).expect(405);
+    expect(bulk.body.code).toBe('BACKEND_DASHBOARD_READ_ONLY');
+    const viaGet = await admin.get(`${LIST}/audit_events/records/${id}/delete`).expect(200);
+    expect(viaGet.body.notice).toMatchObject({ type: 'error' });
+
+    expect(await db('audit_events').where({ id }).first()).toMatchObject({ action });
+  });
+
+  it('refuses a cross-site POST before anything else', async () => {
+    const response = await admin
+      .post(`${LIST}/products/actions/new`)
+      .set('Origin', 'https://attacker.example')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    expect(response.body.code).toBe('CROSS_SITE_REQUEST');
+  });
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+import { DEMO, DEMO_PASSWORD, signInAsAdmin } from './support/backoffice.js';
+
+// AdminJS collapses its sidebar on narrower screens; it loads at the first admin visit (seconds).
+test.use({ viewport: { width: 1600, height: 900 } });
+test.setTimeout(90_000);
+
+test('an admin opens the backend dashboard from the catalogue audit and finds the products there', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/catalog-audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog Audit' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'View in backend dashboard' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/backend$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Supply Hub backend dashboard' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByText('Catalogue', { exact: true }).click();
+  await page.getByRole('link', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/backend\/resources\/products/);
+  await expect(page.getByRole('heading', { name: 'List' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // Read-only: no way to add a record.
+  await expect(page.getByText(/create new/i)).toHaveCount(0);
+});
+
+test('a doctor visiting /admin/backend is refused', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { data: { email: DEMO.doctor, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const response = await page.goto('/admin/backend');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('You do not have permission to do this.')).toBeVisible();
+  await expect(page.getByText('Supply Hub backend dashboard')).toHaveCount(0);
+});
