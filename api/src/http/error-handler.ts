@@ -15,6 +15,10 @@ const DATABASE_ERRORS: Record<string, { status: number; code: string; message: s
   },
   '23514': { status: 400, code: 'CONSTRAINT_VIOLATION', message: 'A value is out of the allowed range' },
   '22P02': { status: 400, code: 'INVALID_VALUE', message: 'A value has the wrong format' },
+  // A text value PostgreSQL cannot store, such as U+0000 in a name, a search or a path parameter.
+  '22021': { status: 400, code: 'INVALID_VALUE', message: 'A value has the wrong format' },
+  // A sum past what a money column holds, such as an order total over 9,999,999,999.99.
+  '22003': { status: 400, code: 'VALUE_OUT_OF_RANGE', message: 'A value is out of the allowed range' },
 };
 
 export function toAppError(error: unknown): AppError {
