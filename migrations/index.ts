@@ -13,6 +13,7 @@ import * as createOrderNotifications from './20261121001000_create_order_notific
 import * as protectAuditEvents from './20261121001100_protect_audit_events.js';
 import * as createSandboxSupplierOrders from './20261121001200_create_sandbox_supplier_orders.js';
 import * as createReportRollups from './20261121001300_create_report_rollups.js';
+import * as shiftReportRollupsOnTimezoneChange from './20261121001400_shift_report_rollups_on_timezone_change.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001100_protect_audit_events', ...protectAuditEvents },
   { name: '20261121001200_create_sandbox_supplier_orders', ...createSandboxSupplierOrders },
   { name: '20261121001300_create_report_rollups', ...createReportRollups },
+  { name: '20261121001400_shift_report_rollups_on_timezone_change', ...shiftReportRollupsOnTimezoneChange },
 ];

@@ -17,6 +17,18 @@ interface MapAnswer {
 const usd = (amount: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+/** A report day as the screen writes it: '2026-11-21' → 'Nov 21, 2026'. */
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+interface OverviewAnswer {
+  total_spend: string;
+  total_orders: number;
+  avg_order_value: string;
+  total_units: number;
+  series_bucket: 'day' | 'week' | 'month';
+  series: { date: string; total_spend: string; total_orders: number }[];
+}
 
 /** A day in the browser's (and this process's) timezone, as the screen computes its presets. */
 function localDay(date: Date): string {
@@ -45,9 +57,7 @@ async function slice<T>(page: Page, body: Record<string, unknown>): Promise<T> {
 }
 
 async function overviewOf(page: Page, range: Range) {
-  const [row] = await slice<
-    { total_spend: string; total_orders: number; avg_order_value: string; total_units: number }[]
-  >(page, { slice: 'overview', filters: range });
+  const [row] = await slice<OverviewAnswer[]>(page, { slice: 'overview', filters: range });
   if (!row) throw new Error('the overview slice answered no row');
   return row;
 }
@@ -79,7 +89,26 @@ test('finance sees the overview of the last 30 days, then every tab with its dat
   await expect(orders).toContainText(count(overview.total_orders));
   await expect(orders).toContainText(`Average ${usd(overview.avg_order_value)} per order`);
   await expect(page.getByRole('region', { name: 'Units' })).toContainText(count(overview.total_units));
-  await expect(page.getByRole('region', { name: 'Spend by Region' }).locator('svg').first()).toBeVisible();
+
+  // Spend over time: a point a day, the chart named and described by its summary, the figures on request.
+  expect(overview.series).toHaveLength(30);
+  const chart = page.getByRole('region', { name: 'Spend over Time' });
+  const highest = overview.series.reduce((best, point) =>
+    Number(point.total_spend) > Number(best.total_spend) ? point : best,
+  );
+  const summary = `Spend per day: 30 points, ${day(LAST_30_DAYS.from)} to ${day(LAST_30_DAYS.to)}. Highest: ${usd(highest.total_spend)} (${day(highest.date)}).`;
+  await expect(chart.getByText(summary)).toBeVisible();
+  const image = chart.getByRole('img', { name: 'Spend over Time' });
+  await expect(image).toHaveAccessibleDescription(summary);
+  await expect(image.locator('svg').first()).toBeVisible();
+  // One mark a point (x-charts' lineClasses.mark).
+  await expect(image.locator('.MuiLineChart-mark')).toHaveCount(30);
+  await chart.getByText('Show the figures').click();
+  const figures = chart.getByRole('table', { name: 'Spend and orders over time' });
+  await expect(figures.getByRole('row')).toHaveCount(31);
+  const [first] = overview.series;
+  await expect(figures.getByRole('row').nth(1)).toContainText(day(first!.date));
+  await expect(figures.getByRole('row').nth(1)).toContainText(usd(first!.total_spend));
 
   await page.getByRole('tab', { name: 'By Region' }).click();
   const regions = page.getByRole('table', { name: 'Orders and spend by US Census region' });
@@ -133,8 +162,19 @@ test('a preset changes the range and the figures', async ({ page }) => {
   const lastMonth = { from: `${localDay(lastOfPrevious).slice(0, 7)}-01`, to: localDay(lastOfPrevious) };
   await expect(page.getByRole('textbox', { name: 'From', exact: true })).toHaveValue(lastMonth.from);
   await expect(page.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(lastMonth.to);
-  await expect(page.getByRole('region', { name: 'Total Spend' })).toContainText(
-    usd((await overviewOf(page, lastMonth)).total_spend),
+  const monthOverview = await overviewOf(page, lastMonth);
+  await expect(page.getByRole('region', { name: 'Total Spend' })).toContainText(usd(monthOverview.total_spend));
+  await expect(page.getByRole('region', { name: 'Spend over Time' })).toContainText(
+    `Spend per day: ${monthOverview.series.length} points, ${day(lastMonth.from)} to ${day(lastMonth.to)}.`,
+  );
+
+  // A year goes week by week (weeks start on Monday; the first is dated on the start day).
+  const year = { from: daysAgo(364), to: daysAgo(0) };
+  const yearOverview = await overviewOf(page, year);
+  expect(yearOverview.series_bucket).toBe('week');
+  await openReports(page, `?tab=overview&from=${year.from}&to=${year.to}`);
+  await expect(page.getByRole('region', { name: 'Spend over Time' })).toContainText(
+    `Spend per week (weeks start on Monday): ${yearOverview.series.length} points, ${day(year.from)} to ${day(year.to)}.`,
   );
 });
 
@@ -292,7 +332,7 @@ test('/admin/reports has no serious or critical accessibility violation, with th
   page,
 }) => {
   await openReports(page);
-  await expect(page.getByRole('region', { name: 'Spend by Region' }).locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Spend over Time' }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expectNoSeriousViolations(page);
 

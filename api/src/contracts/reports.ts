@@ -9,7 +9,9 @@ import type { OrderStatus } from './orders.js';
  * - its amounts are the line snapshots taken at submission (order_items.total_price, quantity, title),
  *   so a later catalogue price change never rewrites a report;
  * - its day is created_at in the company's timezone (company_settings.timezone), and report dates
- *   are whole days in that timezone, both ends included;
+ *   are whole days in that timezone, both ends included; changing the timezone moves the orders
+ *   whose day changes, in the settings transaction (migration 20261121001400; order writes wait
+ *   meanwhile — seconds at a million orders, see the reports benchmark);
  * - its region is that of orders.ship_to_state, the address copied when it was sent to the supplier.
  */
 export const COUNTED_ORDER_STATUSES = ['approved', 'submitted'] as const satisfies readonly OrderStatus[];
@@ -134,6 +136,45 @@ export const overviewRowSchema = z.object({
   avg_order_value: moneySchema,
   total_units: countSchema,
 });
+
+/**
+ * Spend over time on the Overview: one point per day for ranges up to 92 days, per week (ISO weeks,
+ * Monday first) up to 366 days, per calendar month beyond — a few dozen points at most, so a chart
+ * stays readable. Days are the company timezone's, as everywhere in the reports.
+ */
+export const SERIES_BUCKETS = ['day', 'week', 'month'] as const;
+export const seriesBucketSchema = z.enum(SERIES_BUCKETS);
+export type SeriesBucket = z.infer<typeof seriesBucketSchema>;
+export const SERIES_DAILY_MAX_DAYS = 92;
+export const SERIES_WEEKLY_MAX_DAYS = 366;
+
+/** Days from `from` to `to`, both included. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** THE BUCKET RULE: the bucket of the Overview's series for a range of whole days. */
+export function seriesBucketFor(from: string, to: string): SeriesBucket {
+  const days = daysInRange(from, to);
+  if (days <= SERIES_DAILY_MAX_DAYS) return 'day';
+  return days <= SERIES_WEEKLY_MAX_DAYS ? 'week' : 'month';
+}
+
+/**
+ * One bucket of the series, every bucket of the range present (zero when nothing counted). `date` is
+ * the bucket's first day inside the range: a range starting mid-week or mid-month starts its first
+ * point on `from`.
+ */
+export const seriesPointSchema = z.object({
+  date: isoDay,
+  total_spend: moneySchema,
+  total_orders: countSchema,
+});
+/** The overview slice's row: the four totals (the CSV's columns and the dashboard's) and the series. */
+export const overviewSliceRowSchema = overviewRowSchema.extend({
+  series_bucket: seriesBucketSchema,
+  series: z.array(seriesPointSchema),
+});
 export const byRegionRowSchema = z.object({
   region: regionNameSchema,
   order_count: countSchema,
@@ -171,6 +212,8 @@ export const reorderRowSchema = z.object({
   avg_days_between: z.number().nullable(),
 });
 export type OverviewRow = z.infer<typeof overviewRowSchema>;
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+export type OverviewSliceRow = z.infer<typeof overviewSliceRowSchema>;
 export type ByRegionRow = z.infer<typeof byRegionRowSchema>;
 export type MapState = z.infer<typeof mapStateSchema>;
 export type MapRegion = z.infer<typeof mapRegionSchema>;
@@ -178,15 +221,18 @@ export type RegionMap = z.infer<typeof regionMapSchema>;
 export type TopProductRow = z.infer<typeof topProductRowSchema>;
 export type ReorderRow = z.infer<typeof reorderRowSchema>;
 
-/** `data` of each slice: overview is a one-row array; by_region with view 'map' is a RegionMap. */
+/**
+ * `data` of each slice: overview is a one-row array (the totals, with the series over time);
+ * by_region with view 'map' is a RegionMap.
+ */
 export const reportDataSchemas = {
-  overview: z.array(overviewRowSchema).length(1),
+  overview: z.array(overviewSliceRowSchema).length(1),
   by_region: z.array(byRegionRowSchema),
   by_region_map: regionMapSchema,
   top_products: z.array(topProductRowSchema),
   reorders: z.array(reorderRowSchema),
 } as const;
-export type ReportData = OverviewRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
+export type ReportData = OverviewSliceRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
 
 export const dashboardCardsSchema = z.object({
   start_date: isoDay,
@@ -198,7 +244,7 @@ export const dashboardCardsSchema = z.object({
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
 
-/** CSV columns per slice (by_region with view 'map' exports the states). */
+/** CSV columns per slice (by_region with view 'map' exports the states; overview its four totals). */
 export const REPORT_CSV_FIELDS = {
   overview: Object.keys(overviewRowSchema.shape),
   by_region: Object.keys(byRegionRowSchema.shape),

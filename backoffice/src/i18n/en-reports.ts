@@ -46,10 +46,23 @@ export const reportsTexts = {
       average: 'Average %{amount} per order',
       units: 'Units',
       units_help: 'Items ordered',
-      chart_title: 'Spend by Region',
-      chart_note: 'Spend per US Census region by ship-to state. The same figures are in the By Region tab.',
-      chart_label: 'Bar chart of spend by region: %{values}',
+      chart_title: 'Spend over Time',
+      chart_summary_day:
+        'Spend per day: %{smart_count} point, %{from} to %{to}. |||| Spend per day: %{smart_count} points, %{from} to %{to}.',
+      chart_summary_week:
+        'Spend per week (weeks start on Monday): %{smart_count} point, %{from} to %{to}. |||| Spend per week (weeks start on Monday): %{smart_count} points, %{from} to %{to}.',
+      chart_summary_month:
+        'Spend per month: %{smart_count} point, %{from} to %{to}. |||| Spend per month: %{smart_count} points, %{from} to %{to}.',
+      chart_highest: 'Highest: %{amount} (%{when}).',
+      chart_no_spend: 'No spend in this date range.',
+      chart_week_of: 'week of %{date}',
+      chart_figures: 'Show the figures',
+      chart_table_caption: 'Spend and orders over time',
+      date: 'Date',
+      week_of: 'Week of',
+      month: 'Month',
       spend: 'Spend',
+      orders_column: 'Orders',
     },
     region: {
       view: 'View',

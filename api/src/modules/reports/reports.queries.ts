@@ -6,13 +6,13 @@ import type { Db } from '../../database/connection.js';
  * optional row limit. Exported as text so the benchmark runs the very same SQL straight in PostgreSQL.
  */
 export const REPORT_SQL = {
-  overview: `
-    SELECT round(coalesce(sum(spend), 0), 2)::text AS total_spend,
-           coalesce(sum(order_count), 0)::bigint AS total_orders,
-           coalesce(round(sum(spend) / nullif(sum(order_count), 0), 2), 0.00)::text AS avg_order_value,
-           coalesce(sum(units), 0)::bigint AS total_units
+  // The overview's totals and its series over time are both summed from these rows (reports.rules.ts).
+  dailyTotals: `
+    SELECT day::text AS day, sum(order_count)::bigint AS orders, sum(units)::bigint AS units, sum(spend)::text AS spend
     FROM report_daily_orders
-    WHERE day BETWEEN ?::date AND ?::date`,
+    WHERE day BETWEEN ?::date AND ?::date
+    GROUP BY day
+    ORDER BY day`,
   byState: `
     SELECT state, sum(order_count)::bigint AS orders, sum(units)::bigint AS units, round(sum(spend), 2)::text AS spend
     FROM report_daily_orders
@@ -104,12 +104,15 @@ export async function* streamReportRows<T>(
   }
 }
 
+/** The company timezone, or the default one when PostgreSQL does not know it (as the rollups use it). */
 export async function selectReportTimezone(db: Db): Promise<string> {
-  const result = await db.raw<{ rows: { timezone: string }[] }>('SELECT report_timezone() AS timezone');
+  const result = await db.raw<{ rows: { timezone: string }[] }>('SELECT report_company_timezone() AS timezone');
   return result.rows[0]?.timezone ?? 'America/New_York';
 }
 
+/** Run inside a transaction: the lock comes first, so two rebuilds queue instead of deadlocking. */
 export async function rebuildRollups(db: Db): Promise<{ order_rows: number; product_rows: number }> {
+  await db.raw('LOCK TABLE report_daily_orders, report_daily_products IN EXCLUSIVE MODE');
   const result = await db.raw<{ rows: { order_rows: number; product_rows: number }[] }>(
     'SELECT order_rows, product_rows FROM report_rollups_rebuild()',
   );

@@ -7,6 +7,8 @@ import { seedDemoData } from '../demo/demo.service.js';
 
 const STATUSES = ['pending', 'approved', 'submitted', 'failed', 'rejected'] as const;
 const STATES = ['NY', 'CA', 'PR', null] as const;
+// Zones either side of New York, one a day ahead, and one PostgreSQL does not know (New York applies).
+const TIMEZONES = ['America/New_York', 'America/Chicago', 'Asia/Tokyo', 'UTC', 'Not/AZone'] as const;
 const ORDERS = 4;
 
 const orderIndex = fc.integer({ min: 0, max: ORDERS - 1 });
@@ -41,6 +43,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('move-line' as const), from: orderIndex, to: orderIndex }),
   fc.record({ kind: fc.constant('retime' as const), order: orderIndex, at: createdAt }),
   fc.record({ kind: fc.constant('delete-order' as const), order: orderIndex }),
+  fc.record({ kind: fc.constant('timezone' as const), timezone: fc.constantFrom(...TIMEZONES) }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -125,6 +128,9 @@ async function apply(db: Db, ids: string[], op: Operation): Promise<void> {
       return;
     case 'delete-order':
       await db('orders').where({ id: ids[op.order] }).delete();
+      return;
+    case 'timezone':
+      await db('company_settings').where({ id: 1 }).update({ timezone: op.timezone });
   }
 }
 
@@ -172,7 +178,7 @@ describe('report rollups', () => {
     expect(kept).toEqual(await recomputed(db));
   });
 
-  it('stay equal to a from-scratch recomputation after any sequence of order and line changes', async () => {
+  it('stay equal to a from-scratch recomputation after any sequence of order, line and timezone changes', async () => {
     const db = database.db;
     await fc.assert(
       fc.asyncProperty(
@@ -181,6 +187,7 @@ describe('report rollups', () => {
         async (initial, operations) => {
           // Each run starts clean, whatever the previous one left behind.
           await db('orders').delete();
+          await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
           await db.raw('SELECT report_rollups_rebuild()');
           const ids: string[] = [];
           for (const order of initial) {
@@ -206,5 +213,44 @@ describe('report rollups', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('put an order approved while the timezone changes on its day in the new zone', async () => {
+    const db = database.db;
+    await db('orders').delete();
+    await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
+    // 23:30 on 30 April in New York, 12:30 on 1 May in Tokyo.
+    const [order] = await db('orders')
+      .insert({ user_id: userId, user_email: 'rollups@test.supplyhub.test', created_at: '2026-05-01T03:30:00Z' })
+      .returning<{ id: string }[]>('id');
+    await addLines(db, order!.id, [{ asin: 'RLP1', title: 'Title A', quantity: 2, unitCents: 150 }]);
+
+    const change = await db.transaction();
+    let approving: Promise<unknown> | undefined;
+    try {
+      await change('company_settings').where({ id: 1 }).update({ timezone: 'Asia/Tokyo' });
+      approving = db('orders')
+        .where({ id: order!.id })
+        .update({ status: 'approved' })
+        .then((count) => count);
+      // The approval's trigger waits for the change's lock on the rollups …
+      for (let attempt = 0; ; attempt += 1) {
+        const waiting = await db.raw<{ rows: { n: number }[] }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting.rows[0]!.n > 0) break;
+        if (attempt > 200) throw new Error('the approval never waited for the timezone change');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await change.commit();
+    } finally {
+      if (!change.isCompleted()) await change.rollback();
+    }
+    await approving;
+    // … and then reads the new zone: 1 May, as a rebuild has it.
+    const kept = await rollups(db);
+    expect(kept.orders).toEqual([{ day: '2026-05-01', state: '', order_count: 1, units: 2, spend: '3.00' }]);
+    expect(kept).toEqual(await recomputed(db));
+    await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
   });
 });

@@ -8,6 +8,7 @@ import type { Db } from '../../database/connection.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { createTestApp, movableClock, signedInAgent } from '../../test-support/http-test-app.js';
 import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
+import { reportDataSchemas } from '../../contracts/reports.js';
 import { rebuildReportRollups } from './reports.service.js';
 
 interface LineSpec {
@@ -143,14 +144,44 @@ describe('/api/reports', () => {
     const response = await query({ slice: 'overview', filters: RANGE }).expect(200);
     expect(response.body).toEqual({
       ok: true,
-      data: [{ total_spend: '42.00', total_orders: 4, avg_order_value: '10.50', total_units: 6 }],
+      data: [
+        {
+          total_spend: '42.00',
+          total_orders: 4,
+          avg_order_value: '10.50',
+          total_units: 6,
+          // 23:59 on 9 March and 00:01 on 13 March stay out; pending, rejected and failed never count.
+          series_bucket: 'day',
+          series: [
+            { date: '2026-03-10', total_spend: '25.50', total_orders: 1 },
+            { date: '2026-03-11', total_spend: '6.50', total_orders: 2 },
+            { date: '2026-03-12', total_spend: '10.00', total_orders: 1 },
+          ],
+        },
+      ],
     });
+    expect(reportDataSchemas.overview.parse(response.body.data)).toEqual(response.body.data);
     expect(response.headers['server-timing']).toMatch(/^report;dur=/);
     const oneDay = await query({ slice: 'overview', filters: { from: '2026-03-13', to: '2026-03-13' } }).expect(200);
-    expect(oneDay.body.data[0]).toMatchObject({ total_spend: '30.00', total_orders: 1 });
+    expect(oneDay.body.data[0]).toMatchObject({
+      total_spend: '30.00',
+      total_orders: 1,
+      series: [{ date: '2026-03-13', total_spend: '30.00', total_orders: 1 }],
+    });
     const empty = await query({ slice: 'overview', filters: { from: '2020-01-01', to: '2020-01-31' } }).expect(200);
     expect(empty.body.data).toEqual([
-      { total_spend: '0.00', total_orders: 0, avg_order_value: '0.00', total_units: 0 },
+      {
+        total_spend: '0.00',
+        total_orders: 0,
+        avg_order_value: '0.00',
+        total_units: 0,
+        series_bucket: 'day',
+        series: Array.from({ length: 31 }, (_, index) => ({
+          date: `2020-01-${String(index + 1).padStart(2, '0')}`,
+          total_spend: '0.00',
+          total_orders: 0,
+        })),
+      },
     ]);
   });
 
@@ -321,6 +352,62 @@ describe('/api/reports', () => {
     expect(anonymous.body.ok).toBe(false);
   });
 
+  it('the overview series puts each order on its company-timezone day, week and month, by the spend rule', async () => {
+    const [user] = await db('users').insert({ email: 'series@test.supplyhub.test' }).returning<{ id: string }[]>('id');
+    const order = (at: string, status: Status, product: typeof X, quantity: number) =>
+      insertOrder(db, user!.id, { at, status, state: 'OH', lines: [{ ...product, quantity }] });
+    await order('2024-01-31T23:30:00-05:00', 'submitted', X, 1); // 10.00, 31 January in New York (1 February in UTC)
+    await order('2024-02-01T00:30:00-05:00', 'approved', Y, 2); // 11.00, 1 February (31 January in Los Angeles)
+    await order('2024-03-10T23:59:00-04:00', 'submitted', X, 3); // 30.00, Sunday 10 March: the week of 4 March
+    await order('2024-03-11T00:01:00-04:00', 'submitted', X, 1); // 10.00, Monday 11 March: a week of its own
+    for (const status of ['pending', 'rejected', 'failed'] as const)
+      await order('2024-03-11T12:00:00-04:00', status, Y, 7);
+    const series = async (from: string, to: string) => {
+      const response = await query({ slice: 'overview', filters: { from, to } }).expect(200);
+      const [row] = response.body.data as { series_bucket: string; series: { date: string; total_spend: string }[] }[];
+      return {
+        bucket: row!.series_bucket,
+        points: row!.series,
+        nonZero: row!.series.filter((p) => p.total_spend !== '0.00'),
+      };
+    };
+
+    expect((await series('2024-01-31', '2024-02-01')).points).toEqual([
+      { date: '2024-01-31', total_spend: '10.00', total_orders: 1 },
+      { date: '2024-02-01', total_spend: '11.00', total_orders: 1 },
+    ]);
+    // Wednesday 3 January to 30 April 2024, 119 days: 18 weeks from Monday 1 January, the first dated 3 January.
+    const weeks = await series('2024-01-03', '2024-04-30');
+    expect(weeks.bucket).toBe('week');
+    expect(weeks.points).toHaveLength(18);
+    expect(weeks.points[0]).toEqual({ date: '2024-01-03', total_spend: '0.00', total_orders: 0 });
+    expect(weeks.nonZero).toEqual([
+      { date: '2024-01-29', total_spend: '21.00', total_orders: 2 },
+      { date: '2024-03-04', total_spend: '30.00', total_orders: 1 },
+      { date: '2024-03-11', total_spend: '10.00', total_orders: 1 },
+    ]);
+    // June 2023 to June 2024, 396 days: 13 months.
+    const months = await series('2023-06-01', '2024-06-30');
+    expect(months.bucket).toBe('month');
+    expect(months.points).toHaveLength(13);
+    expect(months.nonZero).toEqual([
+      { date: '2024-01-01', total_spend: '10.00', total_orders: 1 },
+      { date: '2024-02-01', total_spend: '11.00', total_orders: 1 },
+      { date: '2024-03-01', total_spend: '40.00', total_orders: 2 },
+    ]);
+
+    // In Los Angeles the 00:30 New York order of 1 February still belongs to January.
+    await db('company_settings').where({ id: 1 }).update({ timezone: 'America/Los_Angeles' });
+    try {
+      expect((await series('2023-06-01', '2024-06-30')).nonZero.slice(0, 2)).toEqual([
+        { date: '2024-01-01', total_spend: '21.00', total_orders: 2 },
+        { date: '2024-03-01', total_spend: '40.00', total_orders: 2 },
+      ]);
+    } finally {
+      await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
+    }
+  });
+
   it('the dashboard defaults to the 30 days ending today in the company timezone', async () => {
     // 23:30 on 12 March in New York is already 13 March in UTC: the 13 March order must stay out.
     const dashboardApp = appAt(() => new Date('2026-03-13T03:30:00Z'));
@@ -356,12 +443,46 @@ describe('/api/reports', () => {
     expect(reversed.body.error.message).toBe('The start date must be on or before the end date.');
   });
 
-  it('moves days with the company timezone, and a rebuild agrees with the triggers', async () => {
+  it('a timezone saved in the settings moves the report days and the dashboard’s today at once', async () => {
+    // 23:30 on 12 March in New York is 12:30 on 13 March in Tokyo.
+    const settingsApp = appAt(() => new Date('2026-03-13T03:30:00Z'));
+    const { agent: admin } = await signedInAgent(settingsApp, db, ['admin']);
+    const dashboardEnd = async () => (await admin.get('/api/reports/dashboard').expect(200)).body.data.end_date;
+    const tokyo13 = { slice: 'overview', filters: { from: '2026-03-13', to: '2026-03-13' } };
+    expect(await dashboardEnd()).toBe('2026-03-12');
+    await admin.put('/api/admin/settings/company').send({ name: 'Reports Test', timezone: 'Asia/Tokyo' }).expect(200);
+    try {
+      expect(await dashboardEnd()).toBe('2026-03-13');
+      // 23:59 on 12 March and 00:01 on 13 March in New York are both 13 March in Tokyo.
+      const moved = await admin.post('/api/reports/query').send(tokyo13).expect(200);
+      expect(moved.body.data[0]).toMatchObject({ total_spend: '40.00', total_orders: 2 });
+    } finally {
+      await admin
+        .put('/api/admin/settings/company')
+        .send({ name: 'Reports Test', timezone: 'America/New_York' })
+        .expect(200);
+    }
+    expect(await dashboardEnd()).toBe('2026-03-12');
+    expect((await query(tokyo13).expect(200)).body.data[0]).toMatchObject({ total_spend: '30.00', total_orders: 1 });
+  });
+
+  it('moves days with the company timezone, and a rebuild agrees with the moved rollups', async () => {
     await db('company_settings').where({ id: 1 }).update({ timezone: 'America/Los_Angeles' });
     const response = await query({ slice: 'overview', filters: RANGE }).expect(200);
     // 00:01 on 10 March in New York is 9 March in Los Angeles; 00:01 on 13 March is 12 March.
     expect(response.body.data).toEqual([
-      { total_spend: '46.50', total_orders: 4, avg_order_value: '11.63', total_units: 6 },
+      {
+        total_spend: '46.50',
+        total_orders: 4,
+        avg_order_value: '11.63',
+        total_units: 6,
+        series_bucket: 'day',
+        series: [
+          { date: '2026-03-10', total_spend: '0.00', total_orders: 0 },
+          { date: '2026-03-11', total_spend: '6.50', total_orders: 2 },
+          { date: '2026-03-12', total_spend: '40.00', total_orders: 2 },
+        ],
+      },
     ]);
     const before = await rollups(db);
     const rebuilt = await rebuildReportRollups(testContext(db));

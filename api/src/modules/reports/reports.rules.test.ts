@@ -1,10 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { dateRangeProblem, regionOfState, reportQueryRequestSchema } from '../../contracts/reports.js';
+import {
+  dateRangeProblem,
+  overviewSliceRowSchema,
+  regionOfState,
+  reportQueryRequestSchema,
+  seriesBucketFor,
+} from '../../contracts/reports.js';
 import { AppError } from '../../http/app-error.js';
 import {
+  bucketStartOf,
   centsToMoney,
   moneyToCents,
+  overviewSlice,
+  overviewTotals,
   regionMap,
   regionRows,
   reportCsvFileName,
@@ -104,5 +113,110 @@ describe('report rules', () => {
     expect(parse('2026-02-29')).toBe(false);
     expect(parse('2026-3-01')).toBe(false);
     expect(parse('2026-03-01T00:00:00Z')).toBe(false);
+  });
+
+  it.each([
+    ['2026-03-10', '2026-03-10', 'day'],
+    ['2026-01-01', '2026-04-02', 'day'], // 92 days
+    ['2026-01-01', '2026-04-03', 'week'], // 93 days
+    ['2024-01-01', '2024-12-31', 'week'], // 366 days, a leap year
+    ['2024-01-01', '2025-01-01', 'month'], // 367 days
+  ])('a series from %s to %s is bucketed per %s', (from, to, bucket) => {
+    expect(seriesBucketFor(from, to)).toBe(bucket);
+  });
+
+  it('starts weeks on Monday and months on the 1st', () => {
+    // 2026-03-02 is a Monday, 2026-03-08 the Sunday that ends its week.
+    expect(bucketStartOf('2026-03-08', 'week')).toBe('2026-03-02');
+    expect(bucketStartOf('2026-03-09', 'week')).toBe('2026-03-09');
+    expect(bucketStartOf('2026-03-01', 'week')).toBe('2026-02-23');
+    expect(bucketStartOf('2024-02-29', 'month')).toBe('2024-02-01');
+    expect(bucketStartOf('2024-02-29', 'day')).toBe('2024-02-29');
+  });
+
+  it('sums the overview exactly and rounds the average half up, as PostgreSQL does', () => {
+    expect(
+      overviewTotals([
+        { day: '2026-03-10', orders: 1, units: 2, spend: '0.02' },
+        { day: '2026-03-11', orders: 1, units: 1, spend: '0.03' },
+      ]),
+    ).toEqual({ total_spend: '0.05', total_orders: 2, avg_order_value: '0.03', total_units: 3 });
+    expect(overviewTotals([{ day: '2026-03-10', orders: 3, units: 3, spend: '10.00' }]).avg_order_value).toBe('3.33');
+    expect(overviewTotals([])).toEqual({
+      total_spend: '0.00',
+      total_orders: 0,
+      avg_order_value: '0.00',
+      total_units: 0,
+    });
+  });
+
+  it('gives one point per day of a short range, empty days included', () => {
+    const row = overviewSlice({ from: '2026-03-10', to: '2026-03-12' }, [
+      { day: '2026-03-10', orders: 1, units: 3, spend: '25.50' },
+      { day: '2026-03-12', orders: 1, units: 1, spend: '10.00' },
+    ]);
+    expect(row).toEqual({
+      total_spend: '35.50',
+      total_orders: 2,
+      avg_order_value: '17.75',
+      total_units: 4,
+      series_bucket: 'day',
+      series: [
+        { date: '2026-03-10', total_spend: '25.50', total_orders: 1 },
+        { date: '2026-03-11', total_spend: '0.00', total_orders: 0 },
+        { date: '2026-03-12', total_spend: '10.00', total_orders: 1 },
+      ],
+    });
+    expect(overviewSliceRowSchema.parse(row)).toEqual(row);
+  });
+
+  it('gives one point per week of a longer range, the first dated on the start day', () => {
+    // Wednesday 4 March to Wednesday 10 June 2026, 99 days: 15 weeks from Monday 2 March.
+    const row = overviewSlice({ from: '2026-03-04', to: '2026-06-10' }, [
+      { day: '2026-03-04', orders: 1, units: 1, spend: '1.00' },
+      { day: '2026-03-08', orders: 2, units: 2, spend: '2.00' }, // Sunday: still the first week
+      { day: '2026-03-09', orders: 1, units: 1, spend: '4.00' }, // Monday: the second
+      { day: '2026-06-10', orders: 1, units: 1, spend: '8.00' },
+    ]);
+    expect(row.series_bucket).toBe('week');
+    expect(row.series).toHaveLength(15);
+    expect(row.series[0]).toEqual({ date: '2026-03-04', total_spend: '3.00', total_orders: 3 });
+    expect(row.series[1]).toEqual({ date: '2026-03-09', total_spend: '4.00', total_orders: 1 });
+    expect(row.series[2]).toEqual({ date: '2026-03-16', total_spend: '0.00', total_orders: 0 });
+    expect(row.series.at(-1)).toEqual({ date: '2026-06-08', total_spend: '8.00', total_orders: 1 });
+    expect(row.total_spend).toBe('15.00');
+  });
+
+  it('gives one point per month beyond a year, across the turn of the year', () => {
+    const row = overviewSlice({ from: '2025-01-15', to: '2026-02-10' }, [
+      { day: '2025-01-31', orders: 1, units: 1, spend: '1.00' },
+      { day: '2025-02-01', orders: 1, units: 1, spend: '2.00' },
+      { day: '2025-12-31', orders: 1, units: 1, spend: '4.00' },
+      { day: '2026-02-10', orders: 1, units: 1, spend: '8.00' },
+    ]);
+    expect(row.series_bucket).toBe('month');
+    expect(row.series.map((point) => point.date)).toEqual([
+      '2025-01-15',
+      ...['02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((month) => `2025-${month}-01`),
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(row.series.map((point) => point.total_spend)).toEqual([
+      '1.00',
+      '2.00',
+      ...Array<string>(9).fill('0.00'),
+      '4.00',
+      '0.00',
+      '8.00',
+    ]);
+  });
+
+  it('refuses a day outside the range rather than dropping it', () => {
+    const range = { from: '2026-03-10', to: '2026-03-12' };
+    expect(() => overviewSlice(range, [{ day: '2026-03-09', orders: 1, units: 1, spend: '1.00' }])).toThrow();
+    expect(() => overviewSlice(range, [{ day: '2026-03-13', orders: 1, units: 1, spend: '1.00' }])).toThrow();
+    // Thursday after a range ending on Wednesday: its week is in the series, the day is not.
+    const weeks = { from: '2026-03-04', to: '2026-06-10' };
+    expect(() => overviewSlice(weeks, [{ day: '2026-06-11', orders: 1, units: 1, spend: '1.00' }])).toThrow();
   });
 });

@@ -4,17 +4,29 @@ import {
   addDays,
   dateRangeProblem,
   regionOfState,
+  seriesBucketFor,
   type ByRegionRow,
   type MapRegion,
+  type OverviewRow,
+  type OverviewSliceRow,
   type RegionMap,
   type RegionName,
   type ReportSlice,
+  type SeriesBucket,
 } from '../../contracts/reports.js';
 import { AppError } from '../../http/app-error.js';
 
 /** Totals of one ship-to state ('' when none was set) over a range, as the byState query reads them. */
 export interface StateTotalsRow {
   state: string;
+  orders: number;
+  units: number;
+  spend: string;
+}
+
+/** Totals of one day over every ship-to state, as the dailyTotals query reads them (days without orders absent). */
+export interface DayTotalsRow {
+  day: string;
   orders: number;
   units: number;
   spend: string;
@@ -118,4 +130,67 @@ export function reportCsvFileName(slice: ReportSlice, now: Date): string {
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
   return `${slice}-${stamp}.csv`;
+}
+
+/** The first day of the bucket holding `day`: itself, its ISO week's Monday, or the 1st of its month. */
+export function bucketStartOf(day: string, bucket: SeriesBucket): string {
+  if (bucket === 'day') return day;
+  if (bucket === 'month') return `${day.slice(0, 7)}-01`;
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 is Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+function nextBucketStart(start: string, bucket: SeriesBucket): string {
+  if (bucket === 'day') return addDays(start, 1);
+  if (bucket === 'week') return addDays(start, 7);
+  const date = new Date(`${start}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1, 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The overview's four totals, summed exactly in cents; the average rounds half up as PostgreSQL's round() does. */
+export function overviewTotals(days: readonly DayTotalsRow[]): OverviewRow {
+  let cents = 0;
+  let orders = 0;
+  let units = 0;
+  for (const row of days) {
+    cents += moneyToCents(row.spend);
+    orders += row.orders;
+    units += row.units;
+  }
+  const averageCents = orders === 0 ? 0 : Math.floor((2 * cents + orders) / (2 * orders));
+  return {
+    total_spend: centsToMoney(cents),
+    total_orders: orders,
+    avg_order_value: centsToMoney(averageCents),
+    total_units: units,
+  };
+}
+
+/**
+ * The overview slice: the totals and the spend over time, one point per bucket of the range (the
+ * bucket rule of contracts/reports.ts), every bucket present, a partial first bucket dated `from`.
+ */
+export function overviewSlice(range: { from: string; to: string }, days: readonly DayTotalsRow[]): OverviewSliceRow {
+  const bucket = seriesBucketFor(range.from, range.to);
+  const points = new Map<string, { date: string; cents: number; orders: number }>();
+  for (let start = bucketStartOf(range.from, bucket); start <= range.to; start = nextBucketStart(start, bucket)) {
+    points.set(start, { date: start < range.from ? range.from : start, cents: 0, orders: 0 });
+  }
+  for (const row of days) {
+    const point = points.get(bucketStartOf(row.day, bucket));
+    if (!point || row.day < range.from || row.day > range.to)
+      throw new Error(`day ${row.day} lies outside ${range.from}..${range.to}`);
+    point.cents += moneyToCents(row.spend);
+    point.orders += row.orders;
+  }
+  return {
+    ...overviewTotals(days),
+    series_bucket: bucket,
+    series: [...points.values()].map((point) => ({
+      date: point.date,
+      total_spend: centsToMoney(point.cents),
+      total_orders: point.orders,
+    })),
+  };
 }

@@ -6,7 +6,6 @@ import {
   dashboardRequestSchema,
   reportQueryRequestSchema,
   type DashboardCards,
-  type OverviewRow,
   type ReorderRow,
   type ReportData,
   type ReportQueryRequest,
@@ -17,8 +16,18 @@ import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { reportTimezone } from './report-timezone.js';
 import * as queries from './reports.queries.js';
-import { regionMap, regionRows, resolveDashboardRange, todayIn, type StateTotalsRow } from './reports.rules.js';
+import {
+  overviewSlice,
+  overviewTotals,
+  regionMap,
+  regionRows,
+  resolveDashboardRange,
+  todayIn,
+  type DayTotalsRow,
+  type StateTotalsRow,
+} from './reports.rules.js';
 
 const DATE_FIELDS = new Set(['filters', 'start_date', 'end_date']);
 
@@ -50,7 +59,7 @@ interface SliceRequest {
 async function readSlice(db: Db, { slice, view, range }: SliceRequest, limit?: number): Promise<ReportData> {
   switch (slice) {
     case 'overview':
-      return queries.selectReportRows<OverviewRow>(db, 'overview', range);
+      return [overviewSlice(range, await queries.selectReportRows<DayTotalsRow>(db, 'dailyTotals', range))];
     case 'by_region': {
       const states = await queries.selectReportRows<StateTotalsRow>(db, 'byState', range);
       return view === 'map' ? regionMap(states) : regionRows(states);
@@ -70,16 +79,14 @@ export async function queryReport(ctx: ServiceContext, request: ReportQueryReque
 /** The dashboard's cards (or, given a slice, that slice) for start_date..end_date, default the last 30 days. */
 export async function dashboardReport(ctx: ServiceContext, raw: unknown): Promise<DashboardCards | ReportData> {
   const input = parseOrRefuse(dashboardRequestSchema, raw);
-  const today = todayIn(await queries.selectReportTimezone(ctx.db), ctx.now());
+  const today = todayIn(await reportTimezone(ctx.db), ctx.now());
   const range = resolveDashboardRange(input, today);
   if (input.slice) return readSlice(ctx.db, { slice: input.slice, view: input.view, range }, REPORT_JSON_ROW_LIMIT);
-  const [overview, topItems] = await Promise.all([
-    queries.selectReportRows<OverviewRow>(ctx.db, 'overview', range),
+  const [days, topItems] = await Promise.all([
+    queries.selectReportRows<DayTotalsRow>(ctx.db, 'dailyTotals', range),
     queries.selectReportRows<TopProductRow>(ctx.db, 'topProducts', range, DASHBOARD_TOP_ITEMS),
   ]);
-  const [totals] = overview;
-  if (!totals) throw new Error('the overview query returned no row');
-  return { start_date: range.from, end_date: range.to, overview: totals, top_items: topItems };
+  return { start_date: range.from, end_date: range.to, overview: overviewTotals(days), top_items: topItems };
 }
 
 /** Recomputes the rollups from orders and order_items, set-based (after a bulk load or a TRUNCATE). */

@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '../../context.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { forgetReportTimezone } from '../reports/report-timezone.js';
 
 const COMPANY_COLUMNS = [
   'name',
@@ -35,6 +36,8 @@ export async function saveCompanySettings(ctx: ServiceContext, rawInput: unknown
       .update({ ...input, updated_by: actorId(ctx), updated_at: ctx.now() });
     await recordAudit(ctx, { action: 'settings.company.save', targetType: 'settings', targetId: 'company' }, trx);
   });
+  // A new timezone has already moved the report rollups (a trigger, in the transaction above).
+  forgetReportTimezone(ctx.db);
   return getCompanySettings(ctx);
 }
 

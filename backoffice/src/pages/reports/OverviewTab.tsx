@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { OverviewRow } from '@supply-hub/api/contracts';
+import type { OverviewRow, OverviewSliceRow } from '@supply-hub/api/contracts';
 import { lazy, Suspense, useId } from 'react';
 
 import { formatUsd } from '../../i18n/format';
@@ -10,13 +10,14 @@ import { ExportCsvButton } from './ExportCsvButton';
 import type { ReportRange } from './reportRange';
 import { SliceHeading } from './SliceSection';
 import { SliceView } from './SliceView';
+import { SpendOverTimeFigures, spendOverTimeSummary } from './SpendOverTimeFigures';
 import { StatCard } from './StatCard';
 import { useReportSlice } from './useReportSlice';
 import { formatCount } from './reportFormat';
 import { useReportsText } from './useReportsText';
 
 // x-charts is loaded with the Overview chart only, not with the page.
-const SpendByRegionChart = lazy(() => import('./SpendByRegionChart'));
+const SpendOverTimeChart = lazy(() => import('./SpendOverTimeChart'));
 
 function OverviewCards({ overview }: { overview: OverviewRow }) {
   const text = useReportsText();
@@ -37,16 +38,32 @@ function OverviewCards({ overview }: { overview: OverviewRow }) {
   );
 }
 
-/**
- * Overview: total spend, orders with their average, units; then spend by region as a bar chart
- * (the API has no time series, so the chart shows the by_region slice rather than spend over time).
- */
+/** Spend over time: the chart, its summary in words, and its figures as a table on request. */
+function SpendOverTime({ overview, range }: { overview: OverviewSliceRow; range: ReportRange | undefined }) {
+  const text = useReportsText();
+  const headingId = useId();
+  const summaryId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, mt: 2 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1">
+        {text('reports.overview.chart_title')}
+      </Typography>
+      <Typography id={summaryId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {spendOverTimeSummary(overview, range, text)}
+      </Typography>
+      <Suspense fallback={<LinearProgress aria-label={text('reports.loading')} />}>
+        <SpendOverTimeChart overview={overview} labelledBy={headingId} describedBy={summaryId} />
+      </Suspense>
+      <SpendOverTimeFigures overview={overview} />
+    </Paper>
+  );
+}
+
+/** Overview: total spend, orders with their average, units; then spend over time (the same answer's series). */
 export function OverviewTab({ range }: { range: ReportRange }) {
   const text = useReportsText();
   const headingId = useId();
-  const chartHeadingId = useId();
   const overview = useReportSlice('overview', range);
-  const regions = useReportSlice('by_region', range);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <SliceHeading
@@ -54,34 +71,17 @@ export function OverviewTab({ range }: { range: ReportRange }) {
         title={text('reports.tab.overview')}
         actions={<ExportCsvButton request={{ slice: 'overview', filters: range }} />}
       />
-      <SliceView
-        query={overview}
-        sliceName="overview"
-        onRetry={() => {
-          void overview.refetch();
-          if (regions.isError) void regions.refetch();
-        }}
-      >
-        {([row]) => row && <OverviewCards overview={row} />}
+      <SliceView query={overview} sliceName="overview">
+        {([row]) =>
+          row && (
+            <>
+              <OverviewCards overview={row} />
+              {/* While another range loads, these are the previous range's figures: not labelled with the new dates. */}
+              <SpendOverTime overview={row} range={overview.isPlaceholderData ? undefined : range} />
+            </>
+          )
+        }
       </SliceView>
-      {/* One error card per tab: the chart's would repeat the overview's (a refused range fails both). */}
-      {!overview.isError && (
-        <Paper component="section" aria-labelledby={chartHeadingId} variant="outlined" sx={{ p: 2, mt: 2 }}>
-          <Typography id={chartHeadingId} component="h3" variant="subtitle1">
-            {text('reports.overview.chart_title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {text('reports.overview.chart_note')}
-          </Typography>
-          <SliceView query={regions} sliceName="by_region">
-            {(rows) => (
-              <Suspense fallback={<LinearProgress aria-label={text('reports.loading')} />}>
-                <SpendByRegionChart rows={rows} />
-              </Suspense>
-            )}
-          </SliceView>
-        </Paper>
-      )}
     </Box>
   );
 }

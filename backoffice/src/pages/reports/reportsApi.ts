@@ -1,7 +1,7 @@
 import type {
   ByRegionRow,
   DashboardCards,
-  OverviewRow,
+  OverviewSliceRow,
   RegionMap,
   ReorderRow,
   ReportErrorBody,
@@ -27,7 +27,7 @@ export interface ReportRequest {
 
 /** `data` of each slice in JSON (overview is a one-row array; by_region with view 'map' a RegionMap). */
 export interface SliceData {
-  overview: OverviewRow[];
+  overview: OverviewSliceRow[];
   by_region: ByRegionRow[];
   by_region_map: RegionMap;
   top_products: TopProductRow[];
