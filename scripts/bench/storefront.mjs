@@ -1,6 +1,7 @@
 // Storefront benchmark: the built portal in demo mode. The JavaScript /catalog loads before it is
-// usable (gzip sizes of what Chromium fetched), the catalogue's first render time, and order
-// submissions per second with 5 lines each at 50 concurrent clients.
+// usable (gzip sizes of what Chromium fetched), the catalogue's first render time, Lighthouse mobile
+// performance and accessibility of /catalog as a doctor, and order submissions per second with
+// 5 lines each at 50 concurrent clients.
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 import { DEMO_PASSWORD, signInCookie } from './demo-session.mjs';
+import { formatLighthouseMetrics, formatLighthouseShortfalls, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
 import {
   SERVER_ENTRY,
@@ -26,7 +28,8 @@ import {
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLIENTS = 50;
 const ORDERS_PER_CLIENT = 20;
-const TARGETS = { initialJsKb: 150, ordersPerSecond: 300 };
+const TARGETS = { initialJsKb: 150, ordersPerSecond: 300, lighthousePerformance: 95, lighthouseAccessibility: 95 };
+const DOCTOR = 'doctor@demo.supplyhub.test';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -44,7 +47,7 @@ async function measureCatalogPage(baseUrl) {
   try {
     const context = await browser.newContext();
     const login = await context.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email: 'doctor@demo.supplyhub.test', password: DEMO_PASSWORD },
+      data: { email: DOCTOR, password: DEMO_PASSWORD },
     });
     if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}`);
     const page = await context.newPage();
@@ -69,7 +72,7 @@ async function measureCatalogPage(baseUrl) {
 }
 
 async function measureSubmissions(baseUrl) {
-  const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
+  const cookie = await signInCookie(baseUrl, DOCTOR);
   const products = (await (await fetch(`${baseUrl}/api/products?per_page=50`, { headers: { Cookie: cookie } })).json())
     .data;
   let errors = 0;
@@ -113,16 +116,19 @@ export async function run(args) {
     await waitForHealthy(server, { timeoutMs: 120_000 });
     const baseUrl = `http://127.0.0.1:${port}`;
     const page = await measureCatalogPage(baseUrl);
+    // Before the submissions: the catalogue as a doctor sees it on a fresh demo database.
+    const lighthouse = await runLighthouse(`${baseUrl}/catalog`, {
+      cookie: await signInCookie(baseUrl, DOCTOR),
+      formFactor: 'mobile',
+    });
     const submissions = await measureSubmissions(baseUrl);
     const passes = {
       js: page.initialJsKb <= TARGETS.initialJsKb,
+      lighthousePerformance: lighthouse.performance >= TARGETS.lighthousePerformance,
+      lighthouseAccessibility: lighthouse.accessibility >= TARGETS.lighthouseAccessibility,
       orders: submissions.perSecond >= TARGETS.ordersPerSecond && submissions.errors === 0,
     };
-    const figures = {
-      ...page,
-      ...submissions,
-      lighthouse: 'not measured (Lighthouse is not installed in this repository)',
-    };
+    const figures = { ...page, ...submissions, lighthouse };
     if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, passes }, null, 2)}\n`);
     else {
       process.stdout.write(
@@ -142,9 +148,21 @@ export async function run(args) {
               pass: passes.orders,
             },
             { name: 'Submission errors', value: String(submissions.errors) },
-            { name: 'Lighthouse', value: 'not measured' },
+            {
+              name: 'Lighthouse mobile performance, /catalog',
+              value: String(lighthouse.performance),
+              target: `≥ ${TARGETS.lighthousePerformance}`,
+              pass: passes.lighthousePerformance,
+            },
+            {
+              name: 'Lighthouse mobile accessibility, /catalog',
+              value: String(lighthouse.accessibility),
+              target: `≥ ${TARGETS.lighthouseAccessibility}`,
+              pass: passes.lighthouseAccessibility,
+            },
+            { name: 'Lighthouse mobile metrics, /catalog', value: formatLighthouseMetrics(lighthouse) },
           ],
-        )}\n`,
+        )}\n${formatLighthouseShortfalls(lighthouse)}`,
       );
     }
     return Object.values(passes).every(Boolean) ? 0 : 1;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
+import { MAX_LINE_QUANTITY } from './cart.rules.js';
 import { productSchema } from './products.js';
 
-export const MAX_LINE_QUANTITY = 9999;
+// The limit lives in cart.rules.ts, so a frontend can use it without loading zod.
+export * from './cart.rules.js';
 
 /** A quantity of 0 or less removes the line (provider-portal §5). */
 export const cartLineInputSchema = z.object({

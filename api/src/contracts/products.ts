@@ -1,16 +1,11 @@
 import { z } from 'zod';
 
-export const PRODUCT_SORTS = ['title', 'price-high', 'price-low', 'category'] as const;
-export const productSortSchema = z.enum(PRODUCT_SORTS);
-export type ProductSort = z.infer<typeof productSortSchema>;
+import { PRODUCT_SORTS } from './products.rules.js';
 
-/** provider-portal §2: Name A–Z, Price: High to Low, Price: Low to High, Category. */
-export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
-  title: 'Name A–Z',
-  'price-high': 'Price: High to Low',
-  'price-low': 'Price: Low to High',
-  category: 'Category',
-};
+// The sorts and displayPrice live in products.rules.ts, so a frontend can use them without loading zod.
+export * from './products.rules.js';
+
+export const productSortSchema = z.enum(PRODUCT_SORTS);
 
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
@@ -48,8 +43,3 @@ export const productListSchema = z.object({
   per_page: z.number().int(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
-
-/** The price a product is sold at (decisions.md): price, else amazon_price, else none. */
-export function displayPrice(product: Pick<Product, 'price' | 'amazon_price'>): string | null {
-  return product.price ?? product.amazon_price;
-}

@@ -1,38 +1,8 @@
 import { z } from 'zod';
 
-export const ROLES = [
-  'admin',
-  'super_admin',
-  'finance',
-  'logistics_admin',
-  'provider',
-  'nurse',
-  'doctor',
-  'user',
-] as const;
+import { ROLES } from './roles.rules.js';
+
+// The pure part lives in roles.rules.ts, so a frontend can use it without loading zod.
+export * from './roles.rules.js';
 
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-/** The effective role is what the screens act on; 'admin' stands for admin and super_admin alike. */
-export type EffectiveRole = Exclude<Role, 'super_admin'>;
-
-/** decisions.md: one predicate decides "is admin" — any admin or super_admin row. */
-export function isAdmin(roles: readonly Role[]): boolean {
-  return roles.includes('admin') || roles.includes('super_admin');
-}
-
-/**
- * provider-portal §4: admin or super_admin gives admin; else logistics_admin; else nurse;
- * else the first role in the list; default user.
- */
-export function effectiveRole(roles: readonly Role[]): EffectiveRole {
-  if (isAdmin(roles)) return 'admin';
-  if (roles.includes('logistics_admin')) return 'logistics_admin';
-  if (roles.includes('nurse')) return 'nurse';
-  const first = roles[0];
-  return first === undefined || first === 'super_admin' ? 'user' : first;
-}
-
-/** Roles that may submit orders from the cart (admins may only view it). */
-export const ORDERING_ROLES: readonly EffectiveRole[] = ['doctor', 'user', 'provider'];

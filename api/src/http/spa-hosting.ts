@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 
 const SPA_NOT_BUILT =
   'This part of the portal has not been built yet: run `npm run build` (or `npm start`) from the repository root.';
@@ -21,11 +21,41 @@ export function spaHosting(repoRoot: string): Router {
   router.get(['/people', '/admin/people', '/admin/settings/users'], (_req, res) => res.redirect(302, '/admin/users'));
   router.get(['/auth', '/auth/start'], (_req, res) => res.redirect(302, '/login'));
 
-  router.use('/admin', express.static(backoffice, staticOptions));
+  router.use('/admin', precompressed(backoffice), express.static(backoffice, staticOptions));
   router.get(['/admin', '/admin/{*rest}'], (req, res) => sendIndex(res, backoffice, req.path));
-  router.use(express.static(storefront, staticOptions));
+  router.use(precompressed(storefront), express.static(storefront, staticOptions));
   router.get('/{*rest}', (req, res) => sendIndex(res, storefront, req.path));
   return router;
+}
+
+/** What the Vite builds precompress (name.js.gz beside name.js), with the type of the original. */
+const PRECOMPRESSED_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Sends a built asset's gzip twin to browsers that accept gzip: a third of the bytes on the first
+ * load of either app. Anything else falls through to express.static.
+ */
+function precompressed(root: string): RequestHandler {
+  const base = path.resolve(root);
+  return (req, res, next) => {
+    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
+    if (!type || (req.method !== 'GET' && req.method !== 'HEAD') || !req.acceptsEncodings('gzip')) return next();
+    let file: string;
+    try {
+      file = path.resolve(base, `.${decodeURIComponent(req.path)}.gz`);
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(`${base}${path.sep}`) || !existsSync(file)) return next();
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.sendFile(file, { maxAge: '1h' });
+  };
 }
 
 function sendIndex(res: Response, root: string, requestPath: string): void {

@@ -1,5 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The system's provider, which is what Material's own ThemeProvider renders for a theme without CSS
+// variables like this one; Material's also bundles the CSS-variables provider (3 KB gzip on every page).
+import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 
 import { ToastProvider } from '../components/ToastProvider';

@@ -1,7 +1,5 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -12,6 +10,16 @@ export interface ToastMessage {
 type ShowToast = (toast: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
+
+// The Snackbar's code (transitions, click-away) is not part of the first load: it is fetched at the
+// first click or key press (most toasts answer one), or by preloadToasts, or with the first toast.
+const loadToastView = () => import('./ToastView');
+const ToastView = lazy(async () => ({ default: (await loadToastView()).ToastView }));
+
+/** For a screen that will show a toast without any user action first (a timeout, an automatic run). */
+export function preloadToasts(): void {
+  loadToastView().catch(() => undefined);
+}
 
 /** How long a toast stays up (provider-portal §9 names the 4000 ms of the original toast library). */
 const TOAST_DURATION_MS = 4000;
@@ -25,6 +33,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<QueuedToast[]>([]);
   const [closingId, setClosingId] = useState<number | null>(null);
   const current = queue[0];
+
+  useEffect(() => {
+    const options = { once: true, capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', preloadToasts, options);
+    window.addEventListener('keydown', preloadToasts, options);
+    return () => {
+      window.removeEventListener('pointerdown', preloadToasts, options);
+      window.removeEventListener('keydown', preloadToasts, options);
+    };
+  }, []);
 
   const showToast = useCallback<ShowToast>((toast) => {
     setQueue((previous) => [...previous, { ...toast, id: Date.now() + Math.random() }]);
@@ -42,20 +60,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={showToast}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={current.id !== closingId}
-          autoHideDuration={TOAST_DURATION_MS}
-          onClose={handleClose}
-          // Bottom left: the cart drawer (right) keeps its Submit Order button uncovered.
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          slotProps={{ transition: { onExited: handleExited } }}
-        >
-          <Alert onClose={handleClose} severity={current.severity ?? 'success'} variant="filled" sx={{ width: '100%' }}>
-            <AlertTitle>{current.title}</AlertTitle>
-            {current.description}
-          </Alert>
-        </Snackbar>
+        <Suspense fallback={null}>
+          <ToastView
+            key={current.id}
+            toast={current}
+            open={current.id !== closingId}
+            autoHideDuration={TOAST_DURATION_MS}
+            onClose={handleClose}
+            onExited={handleExited}
+          />
+        </Suspense>
       )}
     </ToastContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@supply-hub/api/contracts';
+import type { ErrorBody } from '@supply-hub/api/contracts';
 
 /** Anything with a zod-like `parse`: the contracts' schemas, without this file depending on zod. */
 export interface ResponseParser<T> {
@@ -29,6 +29,11 @@ export function isApiError(error: unknown): error is ApiError {
 interface RequestOptions<T> {
   /** JSON-encoded, except FormData (multipart uploads), which the browser encodes itself. */
   body?: unknown;
+  /**
+   * Checks the answer's shape. The fetchers of the shell and the catalogue (session, cart and its
+   * submission, products, health) go without: they take their types from the contracts and keep
+   * zod out of the code every signed-in page loads.
+   */
   schema?: ResponseParser<T>;
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
@@ -70,10 +75,29 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The error body's shape (errorBodySchema), checked by hand: every screen's first request passes
+ * through here, and zod stays out of the code the first screen loads.
+ */
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (!isRecord(data)) return false;
+  const { code, message, errors, details, requestId } = data;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (errors === undefined || (isRecord(errors) && Object.values(errors).every((text) => typeof text === 'string'))) &&
+    (details === undefined || isRecord(details)) &&
+    (requestId === undefined || typeof requestId === 'string')
+  );
+}
+
 function toApiError(status: number, data: unknown): ApiError {
-  const body = errorBodySchema.safeParse(data);
-  if (!body.success) return new ApiError(status, 'HTTP_ERROR', `The server answered ${status}. Please try again.`);
-  const { code, message, errors, requestId } = body.data;
+  if (!isErrorBody(data)) return new ApiError(status, 'HTTP_ERROR', `The server answered ${status}. Please try again.`);
+  const { code, message, errors, requestId } = data;
   return new ApiError(status, code, message, errors, requestId);
 }
 

@@ -2,50 +2,32 @@ import MedicalServices from '@mui/icons-material/MedicalServices';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, Link as RouterLink } from 'react-router-dom';
 
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { hasAllowedRole, SessionRefreshBanner, useAuth, UserMenu } from '../../features/auth';
 import { CartButton, CartProvider } from '../../features/cart';
 import { NAVIGATION_ITEMS } from './navigation';
+import { NavigationList } from './NavigationList';
 
 const DRAWER_WIDTH = 220;
+
+// Small screens only, and only once opened: the drawer's modal and slide code stay out of the first load.
+const MobileNavigationDrawer = lazy(async () => ({
+  default: (await import('./MobileNavigationDrawer')).MobileNavigationDrawer,
+}));
 
 /** The signed-in app's frame (provider-portal §2 Shell): header with cart and user menu, left navigation, refresh banner. */
 export function AppShell() {
   const { roles } = useAuth();
-  const { pathname } = useLocation();
   const [isNavigationOpen, setIsNavigationOpen] = useState(false);
+  const [hasOpenedNavigation, setHasOpenedNavigation] = useState(false);
   const items = NAVIGATION_ITEMS.filter((item) => !item.roles || hasAllowedRole(roles, item.roles));
-
-  const navigation = (
-    <>
-      <Toolbar />
-      <List component="nav" aria-label="Main navigation">
-        {items.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={RouterLink}
-            to={item.to}
-            selected={pathname === item.to || pathname.startsWith(`${item.to}/`)}
-            onClick={() => setIsNavigationOpen(false)}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
-      </List>
-    </>
-  );
 
   return (
     <CartProvider>
@@ -56,50 +38,75 @@ export function AppShell() {
               color="inherit"
               edge="start"
               aria-label="Open navigation"
-              onClick={() => setIsNavigationOpen(true)}
+              onClick={() => {
+                setIsNavigationOpen(true);
+                setHasOpenedNavigation(true);
+              }}
               sx={{ mr: 1, display: { md: 'none' } }}
             >
               <MenuIcon />
             </IconButton>
-            <Link
+            <Box
               component={RouterLink}
               to="/catalog"
-              color="inherit"
-              underline="none"
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                flexGrow: 1,
+                color: 'inherit',
+                textDecoration: 'none',
+              }}
             >
               <MedicalServices aria-hidden />
               <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
                 supply hub
               </Typography>
-            </Link>
+            </Box>
             <CartButton />
             <UserMenu />
           </Toolbar>
         </AppBar>
-        <Drawer
-          variant="temporary"
-          open={isNavigationOpen}
-          onClose={() => setIsNavigationOpen(false)}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          {navigation}
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          {navigation}
-        </Drawer>
+        {hasOpenedNavigation && (
+          <Suspense fallback={null}>
+            <MobileNavigationDrawer
+              items={items}
+              open={isNavigationOpen}
+              width={DRAWER_WIDTH}
+              onClose={() => setIsNavigationOpen(false)}
+            />
+          </Suspense>
+        )}
+        {/* The permanent side panel of wider screens: what MUI's permanent Drawer renders, without its modal code. */}
+        <Box sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              zIndex: 'drawer',
+              width: DRAWER_WIDTH,
+              height: '100%',
+              boxSizing: 'border-box',
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <NavigationList items={items} onNavigate={() => setIsNavigationOpen(false)} />
+          </Paper>
+        </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Toolbar />
           <SessionRefreshBanner />
-          <Outlet />
+          {/* The header and navigation stay while a screen's code loads. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
     </CartProvider>

@@ -1,4 +1,5 @@
-import { effectiveRole, isAdmin, type Profile, type Role, type SessionResponse } from '@supply-hub/api/contracts';
+import type { Profile, SessionResponse } from '@supply-hub/api/contracts';
+import { effectiveRole, isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
 
 /** Where a route guard or a sign-in sends the user; the back office is another app (full page load). */
 export interface Destination {

@@ -1,4 +1,5 @@
-import { MAX_LINE_QUANTITY, type Cart, type Product } from '@supply-hub/api/contracts';
+import type { Cart, Product } from '@supply-hub/api/contracts';
+import { MAX_LINE_QUANTITY } from '@supply-hub/api/contracts/cart.rules';
 
 import { isApiError } from '../../lib/api-client';
 import type { CartLineInput } from './api/replace-cart';

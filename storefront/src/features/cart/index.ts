@@ -1,4 +1,4 @@
 // The cart feature's public face: the shell, the catalogue and the orders page import only from here.
 export { CartButton } from './components/CartButton';
 export { CartProvider } from './components/CartProvider';
-export { useCart, type CartContextValue } from './hooks/use-cart';
+export { useCart, useCartActions, type CartActions, type CartContextValue } from './hooks/use-cart';

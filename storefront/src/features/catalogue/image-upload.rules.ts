@@ -2,13 +2,6 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type Product } from '@supply-hub/api/c
 
 import { isApiError } from '../../lib/api-client';
 
-/** The browser's own event for "a product image changed": the catalogue reloads on it (provider-portal §2). */
-export const IMAGE_UPDATED_EVENT = 'image-updated';
-
-export function announceImageUpdated(product: Product): void {
-  window.dispatchEvent(new CustomEvent(IMAGE_UPDATED_EVENT, { detail: { asin: product.asin } }));
-}
-
 /** Checks before sending (the server checks the content again): SKU first, an image, under 5 MB. */
 export function checkImageFile(file: File, product: Pick<Product, 'sku'>): string | null {
   if (!product.sku) return IMAGE_MESSAGES.skuRequired;

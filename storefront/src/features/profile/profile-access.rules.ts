@@ -1,4 +1,4 @@
-import { isAdmin, type Role } from '@supply-hub/api/contracts';
+import { isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
 
 /**
  * provider-portal §2/§6 Profile: admins, providers and nurses only; arriving from the identity

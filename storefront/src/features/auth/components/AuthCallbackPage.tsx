@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { useToast } from '../../../components/ToastProvider';
+import { preloadToasts, useToast } from '../../../components/ToastProvider';
 import { saveLastSamlError } from '../../../lib/sso-storage';
 import { readRedirectPath } from '../access.rules';
 import { waitForSession } from '../api/wait-for-session';
@@ -30,6 +30,8 @@ export function AuthCallbackPage() {
 
     const redirect = readRedirectPath(new URLSearchParams(search).get('redirect'));
     const controller = new AbortController();
+    // A timeout ends in a toast, with no click to fetch its code before.
+    preloadToasts();
     markJustLoggedIn();
     void waitForSession(controller.signal).then((session) => {
       if (controller.signal.aborted) return;

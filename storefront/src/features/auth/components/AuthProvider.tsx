@@ -1,11 +1,5 @@
-import {
-  effectiveRole,
-  isAdmin,
-  type Profile,
-  type SessionResponse,
-  type SignInInput,
-  type SignUpInput,
-} from '@supply-hub/api/contracts';
+import type { Profile, SessionResponse, SignInInput, SignUpInput } from '@supply-hub/api/contracts';
+import { effectiveRole, isAdmin } from '@supply-hub/api/contracts/roles.rules';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -25,6 +19,13 @@ import {
   type SignInOutcome,
 } from '../hooks/use-auth';
 import { useSessionRefreshTimer } from '../hooks/use-session-refresh-timer';
+
+/**
+ * The first session read starts when this code loads rather than after React's first render: every
+ * screen waits for it. The provider takes it over once (later reads are its own).
+ */
+let firstSessionRead: Promise<SessionResponse | null> | undefined = getSession();
+firstSessionRead.catch(() => undefined);
 
 /** provider-portal §9: the route guard's grace period after a sign-in. */
 const JUST_LOGGED_IN_GRACE_MS = 500;
@@ -74,7 +75,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const settle = (next: SessionResponse | null) => {
       if (generation === generationRef.current) applySession(next);
     };
-    getSession().then(settle, () => settle(null));
+    const read = firstSessionRead ?? getSession();
+    firstSessionRead = undefined;
+    read.then(settle, () => settle(null));
   }, [applySession]);
 
   /** After the server started a session (sign-in, second step, sign-up): read it and make it current. */

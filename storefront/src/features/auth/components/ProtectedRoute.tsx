@@ -1,4 +1,4 @@
-import { isAdmin, type Role } from '@supply-hub/api/contracts';
+import { isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { FullPageRedirect } from '../../../components/FullPageRedirect';

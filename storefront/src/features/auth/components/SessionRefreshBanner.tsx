@@ -1,23 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 
 import { useAuth } from '../hooks/use-auth';
+
+const SessionRefreshAlert = lazy(async () => ({
+  default: (await import('./SessionRefreshAlert')).SessionRefreshAlert,
+}));
 
 /** provider-portal §4: shown while the session refresh has failed. */
 export function SessionRefreshBanner() {
   const { refreshState, refreshNow } = useAuth();
   if (refreshState !== 'failed') return null;
   return (
-    <Alert
-      severity="warning"
-      sx={{ borderRadius: 0 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refreshNow()}>
-          Refresh now
-        </Button>
-      }
-    >
-      Session needs a refresh.
-    </Alert>
+    <Suspense fallback={null}>
+      <SessionRefreshAlert onRefreshNow={() => void refreshNow()} />
+    </Suspense>
   );
 }

@@ -1,20 +1,19 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import Logout from '@mui/icons-material/Logout';
-import Person from '@mui/icons-material/Person';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAuth } from '../hooks/use-auth';
+
+// The menu's code (popover, focus handling) loads when it first opens, not with every page.
+const UserMenuPopup = lazy(async () => ({ default: (await import('./UserMenuPopup')).UserMenuPopup }));
 
 /** The header's user menu (provider-portal §2 Shell): the e-mail, Profile and Sign out. */
 export function UserMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [hasOpened, setHasOpened] = useState(false);
   const menuId = useId();
   const close = () => setAnchor(null);
 
@@ -26,42 +25,31 @@ export function UserMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setHasOpened(true);
+        }}
         sx={{ textTransform: 'none' }}
       >
         {user?.email}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate('/profile');
-          }}
-        >
-          <ListItemIcon>
-            <Person fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void signOut();
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          Sign out
-        </MenuItem>
-      </Menu>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <UserMenuPopup
+            id={menuId}
+            anchor={anchor}
+            onClose={close}
+            onProfile={() => {
+              close();
+              navigate('/profile');
+            }}
+            onSignOut={() => {
+              close();
+              void signOut();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { cartSchema, type Cart } from '@supply-hub/api/contracts';
+import type { Cart } from '@supply-hub/api/contracts';
 
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /api/cart: the caller's own cart, kept on the server. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return apiClient.get('/api/cart', { schema: cartSchema, signal });
+  return apiClient.get<Cart>('/api/cart', { signal });
 }

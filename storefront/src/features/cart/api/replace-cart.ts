@@ -1,4 +1,4 @@
-import { cartSchema, type Cart } from '@supply-hub/api/contracts';
+import type { Cart } from '@supply-hub/api/contracts';
 
 import { apiClient } from '../../../lib/api-client';
 
@@ -9,5 +9,5 @@ export interface CartLineInput {
 
 /** PUT /api/cart: replaces every line (a quantity of 0 or less drops it); 400 PRODUCT_NOT_IN_CATALOG. */
 export function replaceCart(items: readonly CartLineInput[]): Promise<Cart> {
-  return apiClient.put('/api/cart', { items }, { schema: cartSchema });
+  return apiClient.put<Cart>('/api/cart', { items });
 }

@@ -1,4 +1,4 @@
-import { orderSchema, type Order } from '@supply-hub/api/contracts';
+import type { Order } from '@supply-hub/api/contracts';
 
 import { apiClient } from '../../../lib/api-client';
 import type { CartLineInput } from './replace-cart';
@@ -8,9 +8,5 @@ import type { CartLineInput } from './replace-cart';
  * Idempotency-Key answers the same order (200) instead of creating a second one (201).
  */
 export function submitOrder(lines: readonly CartLineInput[], idempotencyKey: string): Promise<Order> {
-  return apiClient.post(
-    '/api/orders',
-    { lines },
-    { schema: orderSchema, headers: { 'Idempotency-Key': idempotencyKey } },
-  );
+  return apiClient.post<Order>('/api/orders', { lines }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

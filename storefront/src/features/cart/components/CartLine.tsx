@@ -5,7 +5,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MAX_LINE_QUANTITY, type Cart } from '@supply-hub/api/contracts';
+import type { Cart } from '@supply-hub/api/contracts';
+import { MAX_LINE_QUANTITY } from '@supply-hub/api/contracts/cart.rules';
 
 import { ProductImage } from '../../../components/ProductImage';
 import { visuallyHidden } from '../../../components/visually-hidden';

@@ -1,11 +1,18 @@
-import { ORDERING_ROLES, type Order } from '@supply-hub/api/contracts';
+import type { Order } from '@supply-hub/api/contracts';
+import { ORDERING_ROLES } from '@supply-hub/api/contracts/roles.rules';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { useToast } from '../../../components/ToastProvider';
+import { preloadToasts, useToast } from '../../../components/ToastProvider';
 import { useAuth } from '../../auth';
 import { describeSubmitError } from '../cart.rules';
-import { CartContext, type CartContextValue, type SubmitState } from '../hooks/use-cart';
+import {
+  CartActionsContext,
+  CartContext,
+  type CartActions,
+  type CartContextValue,
+  type SubmitState,
+} from '../hooks/use-cart';
 import { useCartStore } from '../hooks/use-cart-store';
 import { useQaAutoSubmit } from '../hooks/use-qa-auto-submit';
 
@@ -51,6 +58,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [submitOrder, showToast, navigate]);
 
   const startQaRun = useCallback(() => {
+    // The run ends in a toast, with no click to fetch its code before.
+    preloadToasts();
     setAuthorized(true);
     setIsDrawerOpen(true);
     void submit();
@@ -93,5 +102,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     ],
   );
 
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  // Stable: the catalogue's Add to Cart buttons read only these and skip the cart's re-renders.
+  const actions = useMemo<CartActions>(
+    () => ({ addItem, addLines, setQuantity, clear, openDrawer }),
+    [addItem, addLines, setQuantity, clear, openDrawer],
+  );
+
+  return (
+    <CartContext.Provider value={value}>
+      <CartActionsContext.Provider value={actions}>{children}</CartActionsContext.Provider>
+    </CartContext.Provider>
+  );
 }

@@ -37,3 +37,15 @@ export function useCart(): CartContextValue {
   if (!value) throw new Error('useCart must be used within a CartProvider');
   return value;
 }
+
+/** The cart's commands alone, the same for the page's life. */
+export type CartActions = Pick<CartContextValue, 'addItem' | 'addLines' | 'setQuantity' | 'clear' | 'openDrawer'>;
+
+export const CartActionsContext = createContext<CartActions | null>(null);
+
+/** For components that change the cart without showing it: they do not re-render when it changes. */
+export function useCartActions(): CartActions {
+  const value = useContext(CartActionsContext);
+  if (!value) throw new Error('useCartActions must be used within a CartProvider');
+  return value;
+}

@@ -1,4 +1,4 @@
-import { productListSchema, type ProductList, type ProductSort } from '@supply-hub/api/contracts';
+import type { ProductList, ProductSort } from '@supply-hub/api/contracts';
 
 import { apiClient } from '../../../lib/api-client';
 
@@ -19,5 +19,5 @@ export function getProducts(params: ProductListParams, signal?: AbortSignal): Pr
     per_page: String(CATALOGUE_PAGE_SIZE),
   });
   if (params.q) search.set('q', params.q);
-  return apiClient.get(`/api/products?${search.toString()}`, { schema: productListSchema, signal });
+  return apiClient.get<ProductList>(`/api/products?${search.toString()}`, { signal });
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { isApiError } from '../../../lib/api-client';
-import { useCart } from '../../cart';
+import { useCartActions } from '../../cart';
 import { QuantityStepper } from './QuantityStepper';
 
 interface AddToCartControlsProps {
@@ -16,7 +16,7 @@ interface AddToCartControlsProps {
 
 /** Quantity stepper (minimum 1) and Add to Cart, for non-admins (provider-portal §2). */
 export function AddToCartControls({ product, size = 'medium' }: AddToCartControlsProps) {
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   const showToast = useToast();
   const [quantity, setQuantity] = useState(1);
 

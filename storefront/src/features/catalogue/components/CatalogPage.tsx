@@ -1,35 +1,70 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { productSortSchema, type ProductSort } from '@supply-hub/api/contracts';
-import { useEffect, useState } from 'react';
+import type { Product } from '@supply-hub/api/contracts';
+import type { ProductSort } from '@supply-hub/api/contracts/products.rules';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useToast } from '../../../components/ToastProvider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { useAuth } from '../../auth';
+import { readSort } from '../catalogue-query';
 import { useProductList } from '../hooks/use-product-list';
 import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** Product cards rendered per task on the first load. */
+const CARDS_PER_TASK = 8;
+
+// Shown to admins, and on a failure: their code stays out of the catalogue's first load.
+const Chip = lazy(() => import('@mui/material/Chip'));
+const CatalogLoadError = lazy(async () => ({ default: (await import('./CatalogLoadError')).CatalogLoadError }));
 /** The back office's catalogue, where admins add products (another app: a full page load). */
 const ADMIN_CATALOG_PATH = '/admin/catalog';
+
+interface ProductGridProps {
+  products: readonly Product[];
+  isLoading: boolean;
+  isAdmin: boolean;
+  onProductChange(product: Product): void;
+}
+
+/**
+ * The cards, a few per task on the first load: the first row shows sooner and no task runs long.
+ * Its own component, so each step re-renders the grid alone.
+ */
+function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductGridProps) {
+  const renderedCount = useProgressiveCount(products.length, CARDS_PER_TASK);
+  return (
+    <Box
+      aria-busy={isLoading}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        opacity: isLoading ? 0.6 : 1,
+      }}
+    >
+      {products.slice(0, renderedCount).map((product) => (
+        <ProductCard key={product.id} product={product} isAdmin={isAdmin} onProductChange={onProductChange} />
+      ))}
+    </Box>
+  );
+}
 
 /** /catalog (provider-portal §2 Catalogue): server-side search, sort and paging. */
 export function CatalogPage() {
   const { isAdmin } = useAuth();
   const showToast = useToast();
   const [params, setParams] = useSearchParams();
-  const sortParam = productSortSchema.safeParse(params.get('sort'));
-  const sort: ProductSort = sortParam.success ? sortParam.data : 'title';
+  const sort = readSort(params);
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useProductList(q, sort);
@@ -73,7 +108,9 @@ export function CatalogPage() {
           Catalog
         </Typography>
         {isAdmin && !list.isLoading && (
-          <Chip label={`${list.total} ${list.total === 1 ? 'item' : 'items'}`} color="primary" variant="outlined" />
+          <Suspense fallback={null}>
+            <Chip label={`${list.total} ${list.total === 1 ? 'item' : 'items'}`} color="primary" variant="outlined" />
+          </Suspense>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {isAdmin && (
@@ -85,28 +122,20 @@ export function CatalogPage() {
       <CatalogToolbar search={search} onSearchChange={setSearch} sort={sort} onSortChange={changeSort} />
       <Box sx={{ minHeight: 4, mb: 1 }}>{list.isLoading && <LinearProgress aria-label="Loading products" />}</Box>
       {list.hasFailed ? (
-        <Alert severity="error">
-          <AlertTitle>No products found</AlertTitle>
-          Failed to load products from database.
-        </Alert>
+        <Suspense fallback={null}>
+          <CatalogLoadError />
+        </Suspense>
       ) : !list.isLoading && list.products.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           No medical supplies found matching your criteria.
         </Typography>
       ) : (
-        <Box
-          aria-busy={list.isLoading}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-            opacity: list.isLoading ? 0.6 : 1,
-          }}
-        >
-          {list.products.map((product) => (
-            <ProductCard key={product.id} product={product} isAdmin={isAdmin} onProductChange={list.replaceProduct} />
-          ))}
-        </Box>
+        <ProductGrid
+          products={list.products}
+          isLoading={list.isLoading}
+          isAdmin={isAdmin}
+          onProductChange={list.replaceProduct}
+        />
       )}
       {!list.isLoading && !list.hasFailed && list.products.length > 0 && (
         <Stack spacing={1} sx={{ alignItems: 'center', mt: 4 }}>

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { uploadProductImage } from '../api/upload-product-image';
-import { announceImageUpdated, checkImageFile, describeUploadError } from '../image-upload.rules';
+import { checkImageFile, describeUploadError } from '../image-upload.rules';
+import { announceImageUpdated } from '../image-updated-event';
 
 interface ImageUploadButtonProps {
   product: Product;

@@ -4,14 +4,17 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { displayPrice, type Product } from '@supply-hub/api/contracts';
-import { useId } from 'react';
+import type { Product } from '@supply-hub/api/contracts';
+import { displayPrice } from '@supply-hub/api/contracts/products.rules';
+import { lazy, memo, Suspense, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ProductImage } from '../../../components/ProductImage';
 import { formatUsd } from '../../../lib/money';
 import { AddToCartControls } from './AddToCartControls';
-import { ImageUploadButton } from './ImageUploadButton';
+
+// Admins only: its upload checks use the contracts' image limits, which load zod.
+const ImageUploadButton = lazy(async () => ({ default: (await import('./ImageUploadButton')).ImageUploadButton }));
 
 interface ProductCardProps {
   product: Product;
@@ -23,7 +26,7 @@ interface ProductCardProps {
  * A catalogue card (provider-portal §2): image and title link to /product/{asin}; non-admins get
  * the stepper and Add to Cart; admins see the price and an image upload on hover.
  */
-export function ProductCard({ product, isAdmin, onProductChange }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, isAdmin, onProductChange }: ProductCardProps) {
   const titleId = useId();
   const price = displayPrice(product);
 
@@ -64,7 +67,9 @@ export function ProductCard({ product, isAdmin, onProductChange }: ProductCardPr
       </CardActionArea>
       {isAdmin ? (
         <Box sx={{ position: 'absolute', top: 20, right: 20 }}>
-          <ImageUploadButton className="image-upload" product={product} onUploaded={onProductChange} />
+          <Suspense fallback={null}>
+            <ImageUploadButton className="image-upload" product={product} onUploaded={onProductChange} />
+          </Suspense>
         </Box>
       ) : (
         <CardActions sx={{ px: 2, pb: 2 }}>
@@ -73,4 +78,4 @@ export function ProductCard({ product, isAdmin, onProductChange }: ProductCardPr
       )}
     </Card>
   );
-}
+});

@@ -6,7 +6,7 @@ import { useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { removeProductImage } from '../api/remove-product-image';
-import { announceImageUpdated } from '../image-upload.rules';
+import { announceImageUpdated } from '../image-updated-event';
 import { ImageUploadButton } from './ImageUploadButton';
 
 interface ProductImageControlProps {

@@ -9,7 +9,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayPrice } from '@supply-hub/api/contracts';
+import { displayPrice } from '@supply-hub/api/contracts/products.rules';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 

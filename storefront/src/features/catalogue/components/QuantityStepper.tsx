@@ -3,7 +3,7 @@ import Remove from '@mui/icons-material/Remove';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
-import { MAX_LINE_QUANTITY } from '@supply-hub/api/contracts';
+import { MAX_LINE_QUANTITY } from '@supply-hub/api/contracts/cart.rules';
 import { useState } from 'react';
 
 /** provider-portal §9: quantity minimum 1. */

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { useServerEvent } from '../../../hooks/use-server-event';
 import { getProducts } from '../api/get-products';
-import { IMAGE_UPDATED_EVENT } from '../image-upload.rules';
+import { takePrefetchedProducts } from '../api/prefetch-products';
+import { IMAGE_UPDATED_EVENT } from '../image-updated-event';
 
 /** provider-portal §9: product reload debounce. */
 const RELOAD_DEBOUNCE_MS = 500;
@@ -38,11 +39,16 @@ export function useProductList(q: string, sort: ProductSort) {
     const controller = new AbortController();
     // A reload keeps as many pages as were shown; a new search starts at page 1.
     const pages = loadedRef.current.key === key ? loadedRef.current.pages : 1;
-    const requests = Array.from({ length: pages }, (_, index) =>
-      getProducts({ q, sort, page: index + 1 }, controller.signal),
-    );
+    const requests = Array.from({ length: pages }, (_, index) => {
+      const params = { q, sort, page: index + 1 };
+      return (
+        (index === 0 && takePrefetchedProducts(params, controller.signal)) || getProducts(params, controller.signal)
+      );
+    });
     Promise.all(requests).then(
       (lists) => {
+        // A prefetched answer cannot be aborted: one for a search already left is dropped here.
+        if (controller.signal.aborted) return;
         loadedRef.current = { key, pages };
         setState({
           key,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { useServerEvent } from '../../../hooks/use-server-event';
 import { getProduct } from '../api/get-product';
-import { IMAGE_UPDATED_EVENT } from '../image-upload.rules';
+import { IMAGE_UPDATED_EVENT } from '../image-updated-event';
 
 type ProductState = { asin: string; status: 'loaded'; product: Product } | { asin: string; status: 'failed' };
 

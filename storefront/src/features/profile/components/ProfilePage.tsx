@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAdmin as hasAdminRole } from '@supply-hub/api/contracts';
+import { isAdmin as hasAdminRole } from '@supply-hub/api/contracts/roles.rules';
 import { Navigate, useLocation } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';

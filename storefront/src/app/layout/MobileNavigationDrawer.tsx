@@ -1,0 +1,25 @@
+import Drawer from '@mui/material/Drawer';
+
+import type { NavigationItem } from './navigation';
+import { NavigationList } from './NavigationList';
+
+interface MobileNavigationDrawerProps {
+  items: readonly NavigationItem[];
+  open: boolean;
+  width: number;
+  onClose(): void;
+}
+
+/** The slide-in navigation of small screens; its own chunk, loaded when it first opens. */
+export function MobileNavigationDrawer({ items, open, width, onClose }: MobileNavigationDrawerProps) {
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
+    >
+      <NavigationList items={items} onNavigate={onClose} />
+    </Drawer>
+  );
+}

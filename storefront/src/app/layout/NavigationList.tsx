@@ -1,0 +1,37 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+
+import type { NavigationItem } from './navigation';
+
+interface NavigationListProps {
+  items: readonly NavigationItem[];
+  onNavigate(): void;
+}
+
+/** The left navigation's links, in the side panel (desktop) and in the slide-in drawer (mobile). */
+export function NavigationList({ items, onNavigate }: NavigationListProps) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Toolbar />
+      <List component="nav" aria-label="Main navigation">
+        {items.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            selected={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+            onClick={onNavigate}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </>
+  );
+}
