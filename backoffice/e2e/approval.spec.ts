@@ -239,3 +239,70 @@ test('the integration health panel tests the business-purchasing endpoints and r
   await expect(page.getByText('Status Check Failed')).toBeVisible();
   await expect(page.getByText('Could not check Amazon Business integration status')).toBeVisible();
 });
+
+test('the integration self-test sends a ProfileRequest to the sandbox supplier and shows the hint by HTTP status', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/orders');
+  await page.getByRole('button', { name: 'Integration Health' }).click();
+  const panel = page.getByRole('region', { name: 'Integration Health' });
+  const run = panel.getByRole('button', { name: 'Run Self-Test' });
+  const result = panel.getByRole('region', { name: 'Self-test result' });
+
+  // The demo's punchout settings point at the sandbox supplier: a real round trip in test mode.
+  await run.click();
+  await expect(result.getByText('Success', { exact: true })).toBeVisible();
+  await expect(result).toContainText('The supplier answered the ProfileRequest: 200 OK');
+  await expect(result).toContainText('/sandbox/supplier/cxml');
+  await expect(result).toContainText('TEST');
+  await result.getByText('Response preview').click();
+  await expect(result).toContainText('<ProfileResponse');
+
+  // The run is in the integration log, with no order.
+  await page.getByRole('button', { name: /^Integration Log/ }).click();
+  const entry = page.getByRole('list', { name: 'Integration Log' }).getByRole('listitem').first();
+  await expect(entry).toContainText('Self-test');
+  await expect(entry).toContainText('HTTP 200');
+
+  // The sandbox told to fail the next request: HTTP 500, Server Error.
+  expect((await page.request.post('/sandbox/supplier/control', { data: { failNext: 'http500' } })).status()).toBe(200);
+  await run.click();
+  await expect(result.getByText('Server Error', { exact: true })).toBeVisible();
+  await expect(result).toContainText('cXML 500 Internal Server Error: Simulated supplier failure.');
+
+  // A supplier refusing the credentials (the demo's own secret cannot be wrong, so the answer is staged).
+  await page.route('**/api/admin/integrations/self-test', (route) =>
+    route.fulfill({
+      json: {
+        success: false,
+        httpStatus: 401,
+        status: 401,
+        testMode: true,
+        targetUrl: 'https://punchout.example/cxml',
+        error: 'cXML 401 Unauthorized: The Sender credentials do not match the punchout settings.',
+        diagnostics: {
+          stage: 'response',
+          request: 'ProfileRequest',
+          latencyMs: 12,
+          payloadId: 'p@x',
+          cxmlStatusText: 'Unauthorized',
+        },
+        message: 'cXML 401 Unauthorized: The Sender credentials do not match the punchout settings.',
+        responseHeaders: {},
+        responsePreview: null,
+      },
+    }),
+  );
+  await run.click();
+  await expect(result.getByText('Authentication Issue', { exact: true })).toBeVisible();
+  await expect(result).toContainText('The Sender credentials do not match the punchout settings.');
+
+  // The self-test call itself failing without a message of its own.
+  await page.unroute('**/api/admin/integrations/self-test');
+  await page.route('**/api/admin/integrations/self-test', (route) => route.fulfill({ status: 404, body: '' }));
+  await run.click();
+  await expect(result.getByText('Wrong Endpoint', { exact: true })).toBeVisible();
+  await expect(result).toContainText('Edge Function returned a non-2xx status code');
+  await expectNoSeriousViolations(page);
+});

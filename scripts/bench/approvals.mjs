@@ -1,8 +1,12 @@
 // Approval benchmark: the built server in demo mode (embedded PostgreSQL, the local sandbox
 // supplier) — approvals per second, click-to-submitted latency, and a concurrency run in which
 // 100 orders each receive 10 simultaneous approvals: the supplier must see exactly 100 orders.
+// In demo mode the sandbox supplier answers inside the same Node process, so every approval also
+// pays for the supplier's side (parsing the OrderRequest, storing it, building the answer) on the
+// same CPU. On a shared machine the figures move with the load: the sequential latency and the
+// CPU time per approval (server and its PostgreSQL, read from /proc) are the steadier measures.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +25,8 @@ import {
 } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SEQUENTIAL_ORDERS = 60;
+const WARM_UP_ORDERS = 10;
 const THROUGHPUT_ORDERS = 300;
 const THROUGHPUT_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const RACE_ORDERS = 100;
@@ -41,6 +47,30 @@ async function createOrders(baseUrl, cookie, count) {
     ids.push((await response.json()).id);
   }
   return ids;
+}
+
+/** CPU time (user + system, ms) of a process and all its descendants (its PostgreSQL), from /proc; null elsewhere. */
+function processTreeCpuMs(rootPid) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const processes = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let ticks = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    ticks += processes.get(pid)?.ticks ?? 0;
+    for (const [child, info] of processes) if (info.parent === pid) pending.push(child);
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 async function approve(baseUrl, cookie, orderId) {
@@ -72,9 +102,22 @@ export async function run(args) {
       await signInCookie(baseUrl, 'superadmin@demo.supplyhub.test'),
     ];
 
-    const throughputIds = await createOrders(baseUrl, doctor, THROUGHPUT_ORDERS);
-    const latencies = [];
+    const loadAtStart = os.loadavg()[0];
+    const sequentialIds = await createOrders(baseUrl, doctor, WARM_UP_ORDERS + SEQUENTIAL_ORDERS);
+    for (const id of sequentialIds.slice(0, WARM_UP_ORDERS)) await approve(baseUrl, adminA, id);
+    const cpuBefore = processTreeCpuMs(server.pid);
+    const sequential = [];
     let failures = 0;
+    for (const id of sequentialIds.slice(WARM_UP_ORDERS)) {
+      const result = await approve(baseUrl, adminA, id);
+      sequential.push(result.ms);
+      if (!result.ok) failures += 1;
+    }
+    const cpuAfterSequential = processTreeCpuMs(server.pid);
+
+    const throughputIds = await createOrders(baseUrl, doctor, THROUGHPUT_ORDERS);
+    const cpuBeforeThroughput = processTreeCpuMs(server.pid);
+    const latencies = [];
     const queue = [...throughputIds];
     const started = performance.now();
     await Promise.all(
@@ -87,6 +130,12 @@ export async function run(args) {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfterThroughput = processTreeCpuMs(server.pid);
+    const cpuPerApproval =
+      cpuBefore === null
+        ? null
+        : (cpuAfterSequential - cpuBefore + cpuAfterThroughput - cpuBeforeThroughput) /
+          (SEQUENTIAL_ORDERS + THROUGHPUT_ORDERS);
 
     const raceIds = await createOrders(baseUrl, doctor, RACE_ORDERS);
     const raceResults = await Promise.all(
@@ -109,6 +158,11 @@ export async function run(args) {
     const supplierRequests = rows.filter((row) => raceNumbers.has(row.order_id)).length;
 
     const figures = {
+      cpus: os.cpus().length,
+      load_average_at_start: loadAtStart,
+      sequential_p50_ms: percentile(sequential, 50),
+      sequential_p95_ms: percentile(sequential, 95),
+      cpu_ms_per_approval: cpuPerApproval,
       approvals: latencies.length,
       approval_failures: failures,
       approvals_per_s: latencies.length / seconds,
@@ -128,8 +182,18 @@ export async function run(args) {
     else {
       const ms = (value) => `${value.toFixed(1)} ms`;
       process.stdout.write(
-        `Supply Hub approval benchmark — ${THROUGHPUT_ORDERS} approvals at ${THROUGHPUT_CONCURRENCY} concurrent admins against the local sandbox supplier, ${os.cpus().length} CPUs\n\n${formatTable(
-          [
+        `Supply Hub approval benchmark — ${THROUGHPUT_ORDERS} approvals at ${THROUGHPUT_CONCURRENCY} concurrent admins against the local sandbox supplier, ${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start\n` +
+          'The sandbox supplier runs in the server process (demo mode) and shares its CPU; on a shared machine, judge by the sequential latency and the CPU per approval.\n\n' +
+          `${formatTable([
+            {
+              name: `Sequential approval p50 (${SEQUENTIAL_ORDERS}, one at a time)`,
+              value: ms(figures.sequential_p50_ms),
+            },
+            { name: 'Sequential approval p95', value: ms(figures.sequential_p95_ms) },
+            {
+              name: 'CPU per approval (server + PostgreSQL)',
+              value: cpuPerApproval === null ? 'n/a' : ms(cpuPerApproval),
+            },
             {
               name: 'Approvals per second',
               value: figures.approvals_per_s.toFixed(1),
@@ -157,8 +221,7 @@ export async function run(args) {
               target: `exactly ${RACE_ORDERS}`,
               pass: passes.exactlyOnce,
             },
-          ],
-        )}\n`,
+          ])}\n`,
       );
     }
     return Object.values(passes).every(Boolean) ? 0 : 1;

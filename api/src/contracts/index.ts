@@ -11,3 +11,4 @@ export * from './products.js';
 export * from './admin-products.js';
 export * from './settings.js';
 export * from './reports.js';
+export * from './supplier.js';

@@ -1,4 +1,4 @@
-import type { HealthResponse, SessionResponse } from '@supply-hub/api/contracts';
+import type { HealthResponse, SelfTestRequest, SelfTestResult, SessionResponse } from '@supply-hub/api/contracts';
 
 import { httpClient } from './httpClient';
 import type { IntegrationProbeAnswer, SandboxSupplierOrder } from './records';
@@ -65,6 +65,9 @@ export const probes = {
     }),
   getImageProxy: (asins: readonly string[] = SAMPLE_ASINS) =>
     getJson<IntegrationProbeAnswer>(`/api/amazon/images?${query({ asins: asins.join(',') })}`),
+  /** admin-portal §7 ab-self-test: a cXML ProfileRequest to the punchout URL; orders nothing. */
+  runIntegrationSelfTest: (request: SelfTestRequest = { test: true, useTestMode: true }) =>
+    getJson<SelfTestResult>('/api/admin/integrations/self-test', { method: 'POST', body: request }),
   /** What the demo sandbox supplier received for an order number (demo mode only). */
   getSandboxOrders: (orderNumber: string) =>
     getJson<SandboxSupplierOrder[]>(`/sandbox/supplier/orders?${query({ order_id: orderNumber })}`),

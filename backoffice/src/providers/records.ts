@@ -7,6 +7,7 @@ import type {
   PunchoutSettingsView,
   Role,
   ShippingAddress,
+  SubmissionResult,
   companySettingsSchema,
   punchoutSettingsInputSchema,
   shippingAddressSchema,
@@ -89,40 +90,13 @@ export type SettingsKind = keyof SettingsViews;
 
 export type RoleChange = 'grant' | 'revoke';
 
-/** The submission result of admin-portal §3, as POST /api/admin/orders/:id/approve and /retry answer it. */
-export interface SubmissionResult {
-  ok: boolean;
-  httpStatus: number | null;
-  stage: 'config' | 'address' | 'send' | 'response' | 'done';
-  error: string | null;
-  target: string | null;
-  bodyPreview: string | null;
-  addressSummary: { name: string; city: string; state: string; postal: string } | null;
-  supplierOrderId?: string | null;
-}
+/** The submission result of admin-portal §3 (approve and retry) and an integration log entry: the API's contracts. */
+export type { AbLogEntry, SubmissionResult } from '@supply-hub/api/contracts';
 
 /** 200 of approve and retry: the attempt's result and the order as it now stands. */
 export interface SubmissionResponse {
   result: SubmissionResult;
   order: AdminOrder;
-}
-
-/** A row of GET /api/admin/ab-logs (the integration log, newest 25; the request never holds the secret). */
-export interface AbLogEntry {
-  id: string;
-  order_id: string | null;
-  order_number: string | null;
-  action: string;
-  status: 'success' | 'failed' | 'queued';
-  http_status: number | null;
-  test_mode: boolean;
-  created_at: string;
-  error: string | null;
-  request_xml: string | null;
-  response_body: string | null;
-  request_summary: { latencyMs?: number; retryable?: boolean; diagnostics?: string; mode?: string } | null;
-  payload_id: string | null;
-  target_url: string | null;
 }
 
 /** GET /api/admin/integrations/status: which credentials are configured (presence only, never values). */

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
-import { selectOrderLines, selectOrders, type OrderRow } from '../orders/orders.queries.js';
+import { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
 
@@ -17,17 +17,12 @@ export type AdminOrder = Order & {
   ship_to_status: { city: string; state: string; postal_code: string; full_name: string } | null;
 };
 
-export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
-  const [lines, addresses] = await Promise.all([
-    selectOrderLines(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
-    queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
-  ]);
-  const linesByOrder = new Map<string, typeof lines>();
-  for (const line of lines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
-  return rows.map((row) => ({
+export type AdminOrderLine = Omit<OrderLineRow, 'order_id'>;
+export type AddressSummary = AdminOrder['ship_to_status'];
+
+/** One order as the back office shows it, from its row, its lines and the requester's address. */
+export function toAdminOrder(row: OrderRow, lines: readonly AdminOrderLine[], address: AddressSummary): AdminOrder {
+  return {
     id: row.id,
     order_number: row.order_number,
     display_seq: row.display_seq,
@@ -41,9 +36,23 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
     delivery_location: row.delivery_location,
     priority: row.priority,
     created_at: row.created_at.toISOString(),
-    lines: (linesByOrder.get(row.id) ?? []).map(({ order_id: _orderId, ...line }) => line),
-    ship_to_status: addresses.get(row.user_id) ?? null,
-  }));
+    lines: [...lines],
+    ship_to_status: address,
+  };
+}
+
+export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
+  const [lines, addresses] = await Promise.all([
+    selectOrderLines(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+    queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
+  ]);
+  const linesByOrder = new Map<string, AdminOrderLine[]>();
+  for (const { order_id: orderId, ...line } of lines)
+    linesByOrder.set(orderId, [...(linesByOrder.get(orderId) ?? []), line]);
+  return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
 }
 
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {

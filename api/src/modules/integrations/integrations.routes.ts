@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { deleteUserAccess } from './delete-user.service.js';
+import { runIntegrationSelfTest } from './integration-self-test.service.js';
 import {
   describeBusinessApi,
   describeProductAdvertisingApi,
@@ -58,6 +59,11 @@ export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
   /** The portal keeps no image binaries (marketplace CDN URLs are used directly): nothing to clear. */
   router.post('/admin/integrations/paapi/clear-image-cache', allow.roles('admin'), (_req, res) => {
     res.json({ cleared: 0, message: 'No image cache: images are served from the marketplace CDN URLs.' });
+  });
+
+  /** admin-portal §7 ab-self-test: a cXML ProfileRequest to the punchout URL; never orders anything. */
+  router.post('/admin/integrations/self-test', allow.roles('admin'), async (req, res) => {
+    res.json(await runIntegrationSelfTest(contextFor(req), req.body));
   });
 
   router.post('/admin/delete-user', allow.roles('admin'), async (req, res) => {

@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../../context.js';
-import { sendMail } from '../mail/mail.service.js';
+import { sendMail, type OutgoingMail } from '../mail/mail.service.js';
 import { getAutomationSettings } from '../settings/settings.service.js';
 
-type RequesterEvent = 'submitted' | 'failed' | 'rejected';
+export type RequesterEvent = 'submitted' | 'failed' | 'rejected';
 
 const SUBJECTS: Record<RequesterEvent, (orderNumber: string) => string> = {
   submitted: (n) => `Order ${n} approved and sent to the supplier`,
@@ -19,6 +19,21 @@ async function safely(ctx: ServiceContext, work: () => Promise<void>): Promise<v
   }
 }
 
+/** The requester's mail about an order's new status; the supplier submission queues it in its own transaction. */
+export function requesterMail(
+  order: { order_number: string; user_email: string; total_amount: string; rejection_reason: string | null },
+  event: RequesterEvent,
+  publicUrl: string,
+): OutgoingMail {
+  const reason = order.rejection_reason ? `\n\nReason: ${order.rejection_reason}` : '';
+  return {
+    to: order.user_email,
+    subject: SUBJECTS[event](order.order_number),
+    template: `order-${event}`,
+    text: `Your order ${order.order_number} ($${order.total_amount}) is now ${event}.${reason}\n\nSee it at ${publicUrl}/orders`,
+  };
+}
+
 export function notifyRequester(ctx: ServiceContext, orderId: string, event: RequesterEvent): Promise<void> {
   return safely(ctx, async () => {
     const order = await ctx
@@ -26,13 +41,7 @@ export function notifyRequester(ctx: ServiceContext, orderId: string, event: Req
       .where({ id: orderId })
       .first('order_number', 'user_email', 'rejection_reason', 'total_amount');
     if (!order) return;
-    const reason = order.rejection_reason ? `\n\nReason: ${order.rejection_reason}` : '';
-    await sendMail(ctx, {
-      to: order.user_email,
-      subject: SUBJECTS[event](order.order_number),
-      template: `order-${event}`,
-      text: `Your order ${order.order_number} ($${order.total_amount}) is now ${event}.${reason}\n\nSee it at ${ctx.config.publicUrl}/orders`,
-    });
+    await sendMail(ctx, requesterMail(order, event, ctx.config.publicUrl));
   });
 }
 

@@ -26,17 +26,22 @@ export async function findSandboxOrder(db: Db, payloadId: string): Promise<Sandb
 
 /**
  * Records the order unless its payloadID is already known, and returns the row that holds the
- * payloadID: the new one, or the first one when two deliveries of the same document race.
+ * payloadID — the new one, or the first one when the document was delivered before (or two
+ * deliveries race) — and whether this call stored it.
  */
-export async function recordSandboxOrder(db: Db, row: SandboxSupplierOrderRow): Promise<SandboxSupplierOrderRow> {
+export async function recordSandboxOrder(
+  db: Db,
+  row: SandboxSupplierOrderRow,
+): Promise<{ row: SandboxSupplierOrderRow; isNew: boolean }> {
   const [inserted] = await db<SandboxSupplierOrderRow>('sandbox_supplier_orders')
     .insert(row)
     .onConflict('payload_id')
     .ignore()
     .returning(COLUMNS);
-  const stored = inserted ?? (await findSandboxOrder(db, row.payload_id));
+  if (inserted) return { row: inserted, isNew: true };
+  const stored = await findSandboxOrder(db, row.payload_id);
   if (!stored) throw new Error('the sandbox order vanished between insert and read');
-  return stored;
+  return { row: stored, isNew: false };
 }
 
 export async function listSandboxOrders(

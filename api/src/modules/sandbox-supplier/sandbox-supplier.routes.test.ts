@@ -10,6 +10,7 @@ import { errorHandler } from '../../http/error-handler.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createIsolatedDatabase, silentLog, testConfig } from '../../test-support/test-context.js';
 import { buildOrderRequestXml } from '../supplier/cxml/cxml-order-request.js';
+import { buildProfileRequestXml } from '../supplier/cxml/cxml-request-document.js';
 import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
 import { CxmlParseError, type CxmlOrderRequestInput } from '../supplier/cxml/cxml.types.js';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.js';
@@ -266,6 +267,39 @@ describe('sandbox supplier', () => {
   it('POST /sandbox/supplier/control refuses an unknown failure mode', async () => {
     const response = await request(app).post('/sandbox/supplier/control').send({ failNext: 'explode' }).expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  const profileXml = (secret = SECRET) =>
+    buildProfileRequestXml({
+      payloadId: `${Date.now()}.${randomBytes(6).toString('hex')}@supplyhub.test`,
+      timestamp: new Date(),
+      deploymentMode: 'test',
+      fromIdentity: IDENTITY,
+      toIdentity: 'SANDBOX',
+      senderIdentity: IDENTITY,
+      sharedSecret: secret,
+      userAgent: 'Supply Hub self-test',
+    });
+
+  it('answers a ProfileRequest with the right credentials with a ProfileResponse naming its URL, storing nothing', async () => {
+    const before = await database.db('sandbox_supplier_orders').count('* as n').first();
+    const response = await send(profileXml()).expect(200);
+    expect(parseCxmlResponse(response.text)).toMatchObject({ statusCode: 200, statusText: 'OK' });
+    expect(response.text).toMatch(
+      /<Transaction requestName="OrderRequest">\s*<URL>http:\/\/[^<]+\/sandbox\/supplier\/cxml<\/URL>/,
+    );
+    expect(await database.db('sandbox_supplier_orders').count('* as n').first()).toEqual(before);
+  });
+
+  it('answers a ProfileRequest with a wrong secret with HTTP 401 and cXML 401', async () => {
+    const response = await send(profileXml('wrong-secret')).expect(401);
+    expect(parseCxmlResponse(response.text)).toMatchObject({ statusCode: 401 });
+  });
+
+  it('lets an armed failure answer the next ProfileRequest, once', async () => {
+    await request(app).post('/sandbox/supplier/control').send({ failNext: 'http500' }).expect(200);
+    expect(parseCxmlResponse((await send(profileXml()).expect(500)).text).statusCode).toBe(500);
+    await send(profileXml()).expect(200);
   });
 
   it('GET /sandbox/supplier/orders lists the received orders, filtered by order id', async () => {

@@ -21,6 +21,8 @@ const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+/** When the sandbox's services "were first available" (the DTD wants a date not in the future). */
+const SANDBOX_PROFILE_EFFECTIVE_DATE = new Date('2026-01-01T00:00:00Z');
 const MALFORMED_BODY = '<?xml version="1.0" encoding="UTF-8"?>\n<cXML payloadID="sandbox"><Response><Status code="200"';
 const HTML_ERROR_PAGE =
   '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>' +
@@ -51,7 +53,8 @@ export function sandboxSupplierRoutes(
     async (req, res) => {
       const body = typeof req.body === 'string' ? req.body : '';
       const answer = await receiveOrderRequest(contextFor(req), body, takeArmedFailure);
-      await sendAnswer(res, answer, { slowAnswerMs, now });
+      const ownUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}${req.path}`;
+      await sendAnswer(res, answer, { slowAnswerMs, now, ownUrl });
     },
   );
 
@@ -81,7 +84,7 @@ export function sandboxSupplierRoutes(
 async function sendAnswer(
   res: Response,
   answer: SandboxAnswer,
-  { slowAnswerMs, now }: { slowAnswerMs: number; now: () => Date },
+  { slowAnswerMs, now, ownUrl }: { slowAnswerMs: number; now: () => Date; ownUrl: string },
 ): Promise<void> {
   if (answer.kind === 'drop') {
     res.socket?.destroy();
@@ -102,6 +105,14 @@ async function sendAnswer(
     message: answer.message,
     supplierOrderId: answer.supplierOrderId ?? null,
     timestamp: now(),
+    ...(answer.isProfile
+      ? {
+          profile: {
+            effectiveDate: SANDBOX_PROFILE_EFFECTIVE_DATE,
+            transactions: ['OrderRequest', 'ProfileRequest'].map((requestName) => ({ requestName, url: ownUrl })),
+          },
+        }
+      : {}),
   });
   res.status(answer.httpStatus).type('text/xml; charset=utf-8').send(xml);
 }

@@ -1,7 +1,8 @@
 /**
  * How the sandbox supplier fails on demand (decisions.md: "can be told to fail"), by either
  * - a one-shot mode set with POST /sandbox/supplier/control {failNext}, used by the next order
- *   that passes the credential and structure checks, or
+ *   that passes the credential and structure checks (or the next ProfileRequest of the
+ *   integration self-test that passes the credential check; it never stores anything), or
  * - a magic quantity on any ItemOut (the first one in document order wins):
  *
  *   9001 http500    HTTP 500 with cXML 500 Internal Server Error; nothing stored

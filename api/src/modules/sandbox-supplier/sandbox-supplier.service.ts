@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import type { ServiceContext } from '../../context.js';
-import { decryptSecret } from '../../crypto/secret-box.js';
 import { describeError } from '../../http/describe-error.js';
 import { readOrderRequest } from '../supplier/cxml/cxml-order-request-reader.js';
 import { CxmlParseError, type CxmlOrderRequestRead } from '../supplier/cxml/cxml.types.js';
+import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { findSandboxOrder, recordSandboxOrder, type SandboxSupplierOrderRow } from './sandbox-supplier.queries.js';
 import { failureForQuantities, isAcceptedDespiteFailure, type SandboxFailure } from './sandbox-supplier.rules.js';
 
@@ -21,6 +21,8 @@ export interface SandboxCxmlAnswer {
   supplierOrderId?: string;
   /** Answer only after the slow delay (the order is already stored). */
   isSlow?: boolean;
+  /** Answers a ProfileRequest: the route adds the ProfileResponse naming its own URL. */
+  isProfile?: boolean;
 }
 
 export type SandboxAnswer = SandboxCxmlAnswer | { kind: 'drop' | 'malformed' | 'html' };
@@ -29,8 +31,11 @@ const MAX_PAYLOAD_ID_LENGTH = 500;
 
 /**
  * Receives one cXML OrderRequest: parse (safe parser), credentials against the current punchout
- * settings, structure, then the failure rules and deduplication by payloadID.
- * `takeArmedFailure` hands over the one-shot failure set through the control endpoint, if any.
+ * settings, structure, then the failure rules and deduplication by payloadID. A ProfileRequest
+ * (the integration self-test) gets the same parse and credential checks and then a
+ * ProfileResponse; nothing is stored for it. `takeArmedFailure` hands over the one-shot failure
+ * set through the control endpoint, if any: the next OrderRequest or ProfileRequest that passes the
+ * credential check uses it.
  */
 export async function receiveOrderRequest(
   ctx: ServiceContext,
@@ -47,21 +52,28 @@ export async function receiveOrderRequest(
   if (!(await hasValidCredentials(ctx, request))) {
     return cxmlError(401, 'Unauthorized', 'The Sender credentials do not match the punchout settings.');
   }
+  if (request.requestName === 'ProfileRequest') return answerProfileRequest(request, takeArmedFailure());
+  if (request.requestName !== 'OrderRequest') {
+    return cxmlError(400, 'Bad Request', 'The sandbox supplier accepts an OrderRequest or a ProfileRequest.');
+  }
   const problem = structureProblem(request);
   if (problem || !request.payloadId || !request.orderId) return cxmlError(400, 'Bad Request', problem ?? '');
   const { payloadId, orderId } = request;
 
   const armed = takeArmedFailure();
-  const known = armed ? undefined : await findSandboxOrder(ctx.db, payloadId);
-  if (known) return answerForKnownOrder(known, orderId);
-
   const failure = armed ?? failureForQuantities(request.items.map((item) => item.quantity));
   ctx.log.info({ payloadId, orderId, failure }, 'sandbox supplier received an order');
-  if (failure === 'http500') return cxmlError(500, 'Internal Server Error', 'Simulated supplier failure.');
-  if (failure === 'cxml400') return { ...cxmlError(400, 'Bad Request', 'Simulated rejection.'), httpStatus: 200 };
-  if (!isAcceptedDespiteFailure(failure)) return { kind: failure === 'html' ? 'html' : 'malformed' };
+  if (!isAcceptedDespiteFailure(failure)) {
+    // A resend of a document already stored is answered as before, unless a failure was armed for it.
+    const known = armed ? undefined : await findSandboxOrder(ctx.db, payloadId);
+    if (known) return answerForKnownOrder(known, orderId);
+    if (failure === 'http500') return cxmlError(500, 'Internal Server Error', 'Simulated supplier failure.');
+    if (failure === 'cxml400') return { ...cxmlError(400, 'Bad Request', 'Simulated rejection.'), httpStatus: 200 };
+    return { kind: failure === 'html' ? 'html' : 'malformed' };
+  }
 
-  const order = await recordSandboxOrder(ctx.db, {
+  // Stored unless the payloadID is known: one statement for a new order and for a resend alike.
+  const { row: order, isNew } = await recordSandboxOrder(ctx.db, {
     payload_id: payloadId,
     order_id: orderId,
     supplier_order_id: `SBX-${randomBytes(4).toString('hex').toUpperCase()}`,
@@ -69,8 +81,27 @@ export async function receiveOrderRequest(
     deployment_mode: request.deploymentMode,
     created_at: ctx.now(),
   });
+  // A resend is answered at once with the stored order: the lost answer was the failure, not the order.
+  if (!isNew && !armed) return answerForKnownOrder(order, orderId);
   if (failure === 'drop') return { kind: 'drop' };
   return { ...answerForKnownOrder(order, orderId), isSlow: failure === 'slow' };
+}
+
+/** A ProfileRequest stores nothing; an armed failure shapes its answer as it would an order's. */
+function answerProfileRequest(request: CxmlOrderRequestRead, armed: SandboxFailure | null): SandboxAnswer {
+  if (!request.payloadId) return cxmlError(400, 'Bad Request', 'The cXML payloadID is missing.');
+  if (armed === 'http500') return cxmlError(500, 'Internal Server Error', 'Simulated supplier failure.');
+  if (armed === 'cxml400') return { ...cxmlError(400, 'Bad Request', 'Simulated rejection.'), httpStatus: 200 };
+  if (armed === 'drop' || armed === 'malformed' || armed === 'html') return { kind: armed };
+  return {
+    kind: 'cxml',
+    httpStatus: 200,
+    statusCode: 200,
+    statusText: 'OK',
+    message: 'Sandbox supplier profile',
+    isProfile: true,
+    isSlow: armed === 'slow',
+  };
 }
 
 function answerForKnownOrder(order: SandboxSupplierOrderRow, orderId: string): SandboxCxmlAnswer {
@@ -98,7 +129,7 @@ async function hasValidCredentials(ctx: ServiceContext, request: CxmlOrderReques
   if (request.senderIdentity === null || request.sharedSecret === null) return false;
   let expectedSecret: string;
   try {
-    expectedSecret = decryptSecret(settings.shared_secret_encrypted as string, ctx.config.settingsEncryptionKey);
+    expectedSecret = openPunchoutSecret(settings.shared_secret_encrypted as string, ctx.config.settingsEncryptionKey);
   } catch (error) {
     ctx.log.warn({ error: describeError(error) }, 'sandbox supplier cannot decrypt the punchout shared secret');
     return false;

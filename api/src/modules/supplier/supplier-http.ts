@@ -6,6 +6,16 @@ export const SUPPLIER_CONNECT_TIMEOUT_MS = 5_000;
 export const SUPPLIER_TOTAL_TIMEOUT_MS = 30_000;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
+/**
+ * Connections to the supplier are kept open between orders (no TCP or TLS handshake per approval).
+ * An idle one is closed after 4 s, before the usual 5 s server keep-alive timeout, so a reused
+ * connection is rarely one the supplier is closing at that moment. When it is, the attempt fails
+ * as a reset (retryable) and is never resent by itself: a reset cannot tell "not read" from
+ * "read, then dropped", and the admin's retry resends the same payloadID anyway.
+ */
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000, maxSockets: 64, maxFreeSockets: 16 } as const;
+const agents = { 'http:': new http.Agent(AGENT_OPTIONS), 'https:': new https.Agent(AGENT_OPTIONS) };
+
 export type TransportFailure = 'not_allowed' | 'connect_timeout' | 'timeout' | 'connection' | 'too_large';
 
 export class SupplierTransportError extends Error {
@@ -23,6 +33,8 @@ export interface SupplierHttpResponse {
   body: string;
   latencyMs: number;
   location: string | null;
+  /** The answer's headers, names in lower case, repeated ones joined with ', '. */
+  headers: Record<string, string>;
 }
 
 /** host:port of a URL, with the scheme's default port: what the allowlist names. */
@@ -30,17 +42,20 @@ export function hostAndPort(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
+interface PostOptions {
+  allowedHosts: readonly string[];
+  connectTimeoutMs?: number;
+  totalTimeoutMs?: number;
+}
+
 /**
  * POSTs a cXML document to the supplier: only to an allowlisted host:port, TLS verified, no
  * redirect followed (a 3xx is an answer like any other), 5 s to connect and 30 s in all.
  */
-export function postCxml(
-  target: string,
-  body: string,
-  options: { allowedHosts: readonly string[]; connectTimeoutMs?: number; totalTimeoutMs?: number },
-): Promise<SupplierHttpResponse> {
+export function postCxml(target: string, body: string, options: PostOptions): Promise<SupplierHttpResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const totalTimeoutMs = options.totalTimeoutMs ?? SUPPLIER_TOTAL_TIMEOUT_MS;
   let url: URL;
   try {
     url = new URL(target);
@@ -49,10 +64,15 @@ export function postCxml(
   }
   if (!['http:', 'https:'].includes(url.protocol) || !options.allowedHosts.includes(hostAndPort(url))) {
     return Promise.reject(
-      new SupplierTransportError('not_allowed', `${hostAndPort(url)} is not in SUPPLIER_ALLOWED_HOSTS`, 0),
+      new SupplierTransportError(
+        'not_allowed',
+        `The punchout URL is not allowed: ${hostAndPort(url)} is not in SUPPLIER_ALLOWED_HOSTS`,
+        0,
+      ),
     );
   }
-  const transport = url.protocol === 'https:' ? https : http;
+  const isHttps = url.protocol === 'https:';
+  const transport = isHttps ? https : http;
   return new Promise((resolve, reject) => {
     let isDone = false;
     const fail = (kind: TransportFailure, message: string) => {
@@ -69,12 +89,10 @@ export function postCxml(
         'Content-Length': Buffer.byteLength(body),
         Accept: 'text/xml',
       },
+      agent: agents[isHttps ? 'https:' : 'http:'],
       rejectUnauthorized: true,
     });
-    const totalTimer = setTimeout(
-      () => fail('timeout', `No answer within ${(options.totalTimeoutMs ?? SUPPLIER_TOTAL_TIMEOUT_MS) / 1000} s`),
-      options.totalTimeoutMs ?? SUPPLIER_TOTAL_TIMEOUT_MS,
-    );
+    const totalTimer = setTimeout(() => fail('timeout', `No answer within ${totalTimeoutMs / 1000} s`), totalTimeoutMs);
     request.on('socket', (socket) => {
       if (!socket.connecting) return;
       const connectTimer = setTimeout(
@@ -85,7 +103,8 @@ export function postCxml(
           ),
         options.connectTimeoutMs ?? SUPPLIER_CONNECT_TIMEOUT_MS,
       );
-      socket.once('connect', () => clearTimeout(connectTimer));
+      // For TLS, connected means the handshake is done too.
+      socket.once(isHttps ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       socket.once('close', () => clearTimeout(connectTimer));
     });
     request.on('error', (error: NodeJS.ErrnoException) => fail('connection', error.code ?? error.message));
@@ -106,6 +125,12 @@ export function postCxml(
           body: Buffer.concat(chunks).toString('utf8'),
           latencyMs: elapsed(),
           location: typeof response.headers.location === 'string' ? response.headers.location : null,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [
+              name,
+              Array.isArray(value) ? value.join(', ') : (value ?? ''),
+            ]),
+          ),
         });
       });
       response.on('error', () => fail('connection', 'The connection was reset while reading the answer'));

@@ -1,209 +1,117 @@
 import { randomUUID } from 'node:crypto';
 
 import { requesterDisplayName } from '../../contracts/order-submission.js';
+import type { SubmissionResult } from '../../contracts/supplier.js';
 import type { ServiceContext } from '../../context.js';
-import { decryptSecret } from '../../crypto/secret-box.js';
-import { AppError } from '../../http/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { assertTransition } from '../orders/order-status.rules.js';
+import { describeError } from '../../http/describe-error.js';
+import { toAdminOrder, type AdminOrder } from '../admin-orders/admin-orders.service.js';
+import { deliverQueuedMail, outboxRow } from '../mail/mail.service.js';
+import { requesterMail } from '../notifications/order-notifications.service.js';
 import { buildOrderRequestXml, redactSharedSecret } from './cxml/cxml-order-request.js';
 import { parseCxmlResponse } from './cxml/cxml-response.js';
 import { CxmlParseError } from './cxml/cxml.types.js';
+import { openPunchoutSecret } from './punchout-secret.js';
+import { claimableStatuses, claimRefusal, type SubmissionMode } from './submission-claim.rules.js';
 import { bodyPreview, classifySubmission, type SubmissionOutcome } from './submission-outcome.rules.js';
 import { postCxml, SupplierTransportError } from './supplier-http.js';
 import * as queries from './supplier.queries.js';
 
-/** The submission result of admin-portal §3. */
-export interface SubmissionResult {
-  ok: boolean;
-  httpStatus: number | null;
-  stage: 'config' | 'address' | 'send' | 'response' | 'done';
-  error: string | null;
-  target: string | null;
-  bodyPreview: string | null;
-  addressSummary: { name: string; city: string; state: string; postal: string } | null;
-  supplierOrderId?: string | null;
-}
+export type { SubmissionResult } from '../../contracts/supplier.js';
+export type { SubmissionMode } from './submission-claim.rules.js';
 
-export type SubmissionMode = 'approve' | 'retry' | 'recover';
-
-interface PunchoutTarget {
-  url: string;
-  identity: string;
-  sharedSecret: string;
-  isTestMode: boolean;
-}
-
-async function loadPunchoutTarget(ctx: ServiceContext): Promise<PunchoutTarget | null> {
-  const row = await ctx.db('punchout_settings').where({ id: 1 }).first();
-  const url = row?.test_mode ? (row.test_punchout_url ?? row.punchout_url) : row?.punchout_url;
-  if (!row || !url || !row.identity || !row.shared_secret_encrypted) return null;
-  return {
-    url,
-    identity: row.identity,
-    sharedSecret: decryptSecret(row.shared_secret_encrypted, ctx.config.settingsEncryptionKey),
-    isTestMode: Boolean(row.test_mode),
-  };
-}
-
-const missingShipTo = (): SubmissionResult => ({
+const refusedResult = (stage: 'config' | 'address'): SubmissionResult => ({
   ok: false,
   httpStatus: null,
-  stage: 'address',
-  error: 'MISSING_SHIP_TO',
+  stage,
+  error: stage === 'address' ? 'MISSING_SHIP_TO' : 'Punchout settings are missing: set them in Settings.',
   target: null,
   bodyPreview: null,
   addressSummary: null,
 });
 
-/**
- * Approve (pending), retry (failed) or recover (left in flight) an order and send it to the
- * supplier exactly once: the claim is a short transaction that moves the order and stamps the
- * attempt; the HTTP call happens outside any transaction; the result is recorded in a second
- * one. The order's payloadID is made once and reused by every attempt, so the supplier can
- * recognise a resend.
- */
+/** One attempt's result and, when the order was sent, the order as it now stands (for the answer). */
+export interface SubmissionAttempt {
+  result: SubmissionResult;
+  order: AdminOrder | null;
+}
+
+/** The submission result alone: for auto-approval and recovery, which show no order. */
 export async function submitOrderToSupplier(
   ctx: ServiceContext,
   orderId: string,
   mode: SubmissionMode,
   options: { inFlightBefore?: Date } = {},
 ): Promise<SubmissionResult> {
-  const target = await loadPunchoutTarget(ctx);
-  if (!target) {
-    return {
-      ok: false,
-      httpStatus: null,
-      stage: 'config',
-      error: 'Punchout settings are missing: set them in Settings.',
-      target: null,
-      bodyPreview: null,
-      addressSummary: null,
-    };
-  }
-  const now = ctx.now();
-  const claim = await ctx.db.transaction(async (trx) => {
-    const order = await queries.lockOrder(trx, orderId);
-    if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    if (mode === 'approve') assertTransition(order.status, 'approved');
-    if (mode === 'retry') {
-      assertTransition(order.status, 'submitted');
-      if (order.status !== 'failed')
-        throw AppError.conflict('ORDER_INVALID_TRANSITION', `An order that is ${order.status} cannot be retried.`);
-    }
-    if (mode === 'recover') {
-      // Another instance may have recovered it while this one waited for the lock.
-      const isStillStale =
-        order.submission_started_at && options.inFlightBefore && order.submission_started_at < options.inFlightBefore;
-      if (!isStillStale)
-        throw AppError.conflict('ORDER_SUBMISSION_IN_PROGRESS', 'This order is no longer left in flight.');
-    } else if (order.submission_started_at) {
-      throw AppError.conflict('ORDER_SUBMISSION_IN_PROGRESS', 'This order is being sent to the supplier right now.');
-    }
-    const address = await queries.selectRequesterAddress(trx, order.user_id);
-    if (!address) return { kind: 'missing_address' as const };
-    const payloadId = order.payload_id ?? `${order.order_number}.${randomUUID()}@supplyhub`;
-    const actorId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
-    await trx('orders')
-      .where({ id: orderId })
-      .update({
-        ...(mode === 'approve'
-          ? {
-              status: 'approved',
-              approved_by: actorId,
-              approved_at: now,
-              approval_source: actorId ? 'admin' : 'system',
-            }
-          : {}),
-        ship_to_full_name: address.full_name,
-        ship_to_street_line1: address.street_line1,
-        ship_to_street_line2: address.street_line2,
-        ship_to_city: address.city,
-        ship_to_state: address.state,
-        ship_to_postal_code: address.postal_code,
-        ship_to_country: address.country,
-        ship_to_phone: address.phone,
-        payload_id: payloadId,
-        submission_started_at: now,
-        submission_attempts: order.submission_attempts + 1,
-        updated_at: now,
-      });
-    const logId = await queries.insertAbLog(trx, {
-      order_id: orderId,
-      status: 'queued',
-      test_mode: target.isTestMode,
-      payload_id: payloadId,
-      target_url: target.url,
-      request_summary: JSON.stringify({ mode, attempt: order.submission_attempts + 1 }),
-      created_at: now,
-    });
-    await recordAudit(
-      ctx,
-      {
-        action: `order.${mode}`,
-        targetType: 'order',
-        targetId: orderId,
-        details: { from: order.status, payload_id: payloadId },
-      },
-      trx,
-    );
-    const requester = await queries.selectRequesterName(trx, order.user_id);
-    return {
-      kind: 'claimed' as const,
-      order: { ...order, payload_id: payloadId },
-      address,
-      logId,
-      requesterName: requesterDisplayName({ ...requester, email: order.user_email }),
-    };
-  });
-  if (claim.kind === 'missing_address') return missingShipTo();
+  return (await attemptSubmission(ctx, orderId, mode, options)).result;
+}
 
-  const { order, address, logId, requesterName } = claim;
-  const addressSummary = {
-    name: address.full_name,
-    city: address.city,
-    state: address.state,
-    postal: address.postal_code,
+/**
+ * Approve (pending), retry (failed) or recover (left in flight) an order and send it to the
+ * supplier exactly once: the claim is one conditional statement that moves the order and stamps
+ * the attempt; the HTTP call happens outside any transaction; the outcome is recorded in a second
+ * statement together with its log, audit row and the requester's mail (outbox only). The order's
+ * payloadID is made once and reused by every attempt, so the supplier can recognise a resend.
+ */
+export async function attemptSubmission(
+  ctx: ServiceContext,
+  orderId: string,
+  mode: SubmissionMode,
+  options: { inFlightBefore?: Date } = {},
+): Promise<SubmissionAttempt> {
+  const now = ctx.now();
+  const actor = {
+    actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+    actorLabel: ctx.actor.label,
+    clientAddress: ctx.clientAddress ?? null,
+    requestId: ctx.requestId ?? null,
   };
-  const [lines, company] = await Promise.all([
-    queries.selectSubmissionLines(ctx.db, orderId),
-    ctx
-      .db('company_settings')
-      .where({ id: 1 })
-      .first('name', 'bill_to_street', 'bill_to_city', 'bill_to_state', 'bill_to_postal_code', 'bill_to_country'),
-  ]);
+  const claim = await queries.claimOrderForSubmission(ctx.db, {
+    orderId,
+    fromStatuses: claimableStatuses(mode),
+    isApproval: mode === 'approve',
+    inFlightBefore: mode === 'recover' ? (options.inFlightBefore ?? now) : null,
+    payloadIdSuffix: `${randomUUID()}@supplyhub`,
+    mode,
+    now,
+    ...actor,
+  });
+  if (!claim) {
+    const refusal = claimRefusal(mode, await queries.selectClaimObstacles(ctx.db, orderId));
+    return { result: refusedResult(refusal), order: null };
+  }
+
   const xml = buildOrderRequestXml({
-    payloadId: order.payload_id,
+    payloadId: claim.payload_id,
     timestamp: now,
-    deploymentMode: target.isTestMode ? 'test' : 'production',
-    fromIdentity: target.identity,
+    deploymentMode: claim.test_mode ? 'test' : 'production',
+    fromIdentity: claim.identity,
     toIdentity: ctx.config.supplier.identity,
-    senderIdentity: target.identity,
-    sharedSecret: target.sharedSecret,
+    senderIdentity: claim.identity,
+    sharedSecret: openPunchoutSecret(claim.shared_secret_encrypted, ctx.config.settingsEncryptionKey),
     userAgent: 'Supply Hub',
-    orderId: order.order_number,
-    orderDate: order.created_at,
-    total: order.total_amount,
+    orderId: claim.order_number,
+    orderDate: claim.created_at,
+    total: claim.total_amount,
     currency: 'USD',
     shipTo: {
-      addressName: address.full_name,
-      deliverTo: requesterName,
-      streets: [address.street_line1, address.street_line2].filter((line): line is string => Boolean(line)),
-      city: address.city,
-      state: address.state,
-      postalCode: address.postal_code,
-      countryCode: address.country,
-      phone: address.phone,
+      addressName: claim.full_name,
+      deliverTo: requesterDisplayName({ ...claim, email: claim.user_email }),
+      streets: [claim.street_line1, claim.street_line2].filter((line): line is string => Boolean(line)),
+      city: claim.city,
+      state: claim.state,
+      postalCode: claim.postal_code,
+      countryCode: claim.country,
+      phone: claim.phone,
     },
     billTo: {
-      addressName: company?.name ?? 'Supply Hub',
-      streets: company?.bill_to_street ? [company.bill_to_street] : [],
-      city: company?.bill_to_city,
-      state: company?.bill_to_state,
-      postalCode: company?.bill_to_postal_code,
-      countryCode: company?.bill_to_country,
+      addressName: claim.company_name ?? 'Supply Hub',
+      streets: claim.bill_to_street ? [claim.bill_to_street] : [],
+      city: claim.bill_to_city,
+      state: claim.bill_to_state,
+      postalCode: claim.bill_to_postal_code,
+      countryCode: claim.bill_to_country,
     },
-    items: lines.map((line) => ({
+    items: claim.lines.map((line) => ({
       lineNumber: line.line_number,
       quantity: line.quantity,
       supplierPartId: line.asin,
@@ -215,95 +123,104 @@ export async function submitOrderToSupplier(
     })),
   });
 
-  let httpStatus: number | null = null;
-  let responseBody: string | null = null;
-  let latencyMs = 0;
-  let outcome: SubmissionOutcome;
+  const sent = await sendToSupplier(ctx, claim.target_url, xml);
+  const { outcome, httpStatus, responseBody, latencyMs } = sent;
+  const isAccepted = outcome.kind === 'accepted';
+  const supplierOrderId = outcome.kind === 'accepted' ? outcome.supplierOrderId : null;
+  const failureReason = isAccepted ? null : outcome.message.slice(0, 500);
+  const mail = requesterMail(
+    { ...claim, rejection_reason: failureReason },
+    isAccepted ? 'submitted' : 'failed',
+    ctx.config.publicUrl,
+  );
+  const mailId = await queries.finishSubmission(ctx.db, {
+    orderId,
+    logId: claim.log_id,
+    isAccepted,
+    finishedAt: ctx.now(),
+    supplierOrderId,
+    failureReason,
+    log: {
+      http_status: httpStatus,
+      error: isAccepted ? null : outcome.message.slice(0, 1000),
+      request_xml: redactSharedSecret(xml),
+      response_body: responseBody?.slice(0, 20_000) ?? null,
+      request_summary: {
+        mode,
+        attempt: claim.submission_attempts,
+        latencyMs,
+        retryable: outcome.kind === 'retryable',
+        diagnostics: outcome.message.slice(0, 300),
+      },
+    },
+    audit: { ...actor, details: { http_status: httpStatus, outcome: outcome.kind } },
+    mail: outboxRow(ctx, mail),
+  });
+  // Sending (with SMTP_URL) happens after the answer, never on the approval's path.
+  void deliverQueuedMail(ctx, mailId, mail).catch((error: unknown) =>
+    ctx.log.warn({ error: describeError(error) }, 'order notification not delivered'),
+  );
+  ctx.log.info(
+    { order: claim.order_number, outcome: outcome.kind, httpStatus, latencyMs },
+    'supplier submission finished',
+  );
+  const result: SubmissionResult = {
+    ok: isAccepted,
+    httpStatus,
+    stage: isAccepted ? 'done' : httpStatus === null ? 'send' : 'response',
+    error: isAccepted ? null : outcome.message,
+    target: claim.target_url,
+    bodyPreview: bodyPreview(responseBody),
+    addressSummary: { name: claim.full_name, city: claim.city, state: claim.state, postal: claim.postal_code },
+    supplierOrderId,
+  };
+  // The order as the two statements left it: no read after the write is needed for the answer.
+  const order = toAdminOrder(
+    { ...claim, status: isAccepted ? 'submitted' : 'failed', rejection_reason: failureReason },
+    claim.lines.map(({ unspsc: _unspsc, ...line }) => line),
+    { full_name: claim.full_name, city: claim.city, state: claim.state, postal_code: claim.postal_code },
+  );
+  return { result, order };
+}
+
+interface SupplierExchange {
+  outcome: SubmissionOutcome;
+  httpStatus: number | null;
+  responseBody: string | null;
+  latencyMs: number;
+}
+
+/** The HTTP exchange and what it means; never throws for anything the supplier or the network does. */
+async function sendToSupplier(ctx: ServiceContext, targetUrl: string, xml: string): Promise<SupplierExchange> {
   try {
-    const response = await postCxml(target.url, xml, {
+    const response = await postCxml(targetUrl, xml, {
       allowedHosts: ctx.config.supplier.allowedHosts,
       totalTimeoutMs: ctx.config.supplier.totalTimeoutMs,
     });
-    httpStatus = response.httpStatus;
-    responseBody = response.body;
-    latencyMs = response.latencyMs;
     let cxml = null;
     try {
       cxml = parseCxmlResponse(response.body);
     } catch (error) {
       if (!(error instanceof CxmlParseError)) throw error;
     }
-    outcome = classifySubmission({ httpStatus, cxml, transportError: null });
+    return {
+      outcome: classifySubmission({ httpStatus: response.httpStatus, cxml, transportError: null }),
+      httpStatus: response.httpStatus,
+      responseBody: response.body,
+      latencyMs: response.latencyMs,
+    };
   } catch (error) {
     if (!(error instanceof SupplierTransportError)) throw error;
-    latencyMs = error.latencyMs;
-    outcome =
-      error.kind === 'not_allowed'
-        ? { kind: 'refused', message: error.message }
-        : classifySubmission({ httpStatus: null, cxml: null, transportError: error.message });
+    return {
+      outcome:
+        error.kind === 'not_allowed'
+          ? { kind: 'refused', message: error.message }
+          : classifySubmission({ httpStatus: null, cxml: null, transportError: error.message }),
+      httpStatus: null,
+      responseBody: null,
+      latencyMs: error.latencyMs,
+    };
   }
-
-  const finishedAt = ctx.now();
-  const isAccepted = outcome.kind === 'accepted';
-  await ctx.db.transaction(async (trx) => {
-    await trx('orders')
-      .where({ id: orderId })
-      .update(
-        isAccepted
-          ? {
-              status: 'submitted',
-              submitted_at: finishedAt,
-              supplier_order_id: outcome.kind === 'accepted' ? outcome.supplierOrderId : null,
-              rejection_reason: null,
-              submission_started_at: null,
-              updated_at: finishedAt,
-            }
-          : {
-              status: 'failed',
-              failed_at: finishedAt,
-              rejection_reason: outcome.message.slice(0, 500),
-              submission_started_at: null,
-              updated_at: finishedAt,
-            },
-      );
-    await queries.updateAbLog(trx, logId, {
-      status: isAccepted ? 'success' : 'failed',
-      http_status: httpStatus,
-      error: isAccepted ? null : outcome.message.slice(0, 1000),
-      request_xml: redactSharedSecret(xml),
-      response_body: responseBody?.slice(0, 20_000) ?? null,
-      request_summary: JSON.stringify({
-        mode,
-        latencyMs,
-        retryable: outcome.kind === 'retryable',
-        diagnostics: outcome.message.slice(0, 300),
-      }),
-    });
-    await recordAudit(
-      ctx,
-      {
-        action: isAccepted ? 'order.submitted' : 'order.submission_failed',
-        targetType: 'order',
-        targetId: orderId,
-        details: { http_status: httpStatus, outcome: outcome.kind },
-      },
-      trx,
-    );
-  });
-  ctx.log.info(
-    { order: order.order_number, outcome: outcome.kind, httpStatus, latencyMs },
-    'supplier submission finished',
-  );
-  return {
-    ok: isAccepted,
-    httpStatus,
-    stage: isAccepted ? 'done' : httpStatus === null ? 'send' : 'response',
-    error: isAccepted ? null : outcome.message,
-    target: target.url,
-    bodyPreview: bodyPreview(responseBody),
-    addressSummary,
-    supplierOrderId: outcome.kind === 'accepted' ? outcome.supplierOrderId : null,
-  };
 }
 
 /** Orders whose process died between sending and recording: resent with the same payloadID. */

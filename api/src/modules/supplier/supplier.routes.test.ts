@@ -90,6 +90,8 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
       addressSummary: { name: 'Dr. Ship To', city: 'Boston', state: 'MA', postal: '02118' },
     });
     expect(response.body.order.status).toBe('submitted');
+    // The answer's order is built without reading it back: it must equal what a read gives.
+    expect(response.body.order).toEqual((await agent.get(`/api/admin/orders/${order.id}`).expect(200)).body);
     const stored = await database
       .db('orders')
       .where({ id: order.id })
@@ -144,6 +146,15 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
     const refused = await agent.post(`/api/admin/orders/${order.id}/approve`).expect(200);
     expect(refused.body.result).toMatchObject({ ok: false, stage: 'response' });
     expect(refused.body.order).toMatchObject({ status: 'failed', rejection_reason: expect.stringContaining('400') });
+    expect(refused.body.order).toEqual((await agent.get(`/api/admin/orders/${order.id}`).expect(200)).body);
+    const failedMail = await database
+      .db('email_outbox')
+      .where({ subject: `Order ${order.order_number} could not be sent to the supplier` })
+      .first('template', 'text_body');
+    expect(failedMail).toMatchObject({
+      template: 'order-failed',
+      text_body: expect.stringContaining('Reason: cXML 400 Bad Request: Simulated rejection.'),
+    });
     const before = await database.db('orders').where({ id: order.id }).first('payload_id');
     await agent.post(`/api/admin/orders/${order.id}/retry`).expect(200);
     expect(await database.db('orders').where({ id: order.id }).first('payload_id')).toEqual(before);
@@ -193,6 +204,50 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
     expect(countFor(await sandboxOrders(order.order_number), order.order_number)).toBe(1);
   });
 
+  it('auto-approves a new order under the configured amount as system, submits it and mails the requester', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    const automation = (isOn: boolean) =>
+      agent
+        .put('/api/admin/settings/automation')
+        .send({
+          auto_sync_daily: true,
+          email_notifications_new_orders: false,
+          auto_approve_enabled: isOn,
+          auto_approve_under_amount: 100,
+        })
+        .expect(200);
+    await automation(true);
+    try {
+      const small = await pendingOrder({ quantity: 2 }); // $14.50
+      const large = await pendingOrder({ quantity: 20 }); // $145.00
+      const statusOf = async (id: string) => (await database.db('orders').where({ id }).first('status')).status;
+      await waitFor(async () => (await statusOf(small.id)) === 'submitted');
+      expect(
+        await database.db('orders').where({ id: small.id }).first('approval_source', 'approved_by', 'ship_to_city'),
+      ).toEqual({ approval_source: 'system', approved_by: null, ship_to_city: 'Boston' });
+      expect(
+        await database
+          .db('audit_events')
+          .where({ target_id: small.id })
+          .whereNot({ action: 'order.create' })
+          .orderBy('id')
+          .select('action', 'actor_label'),
+      ).toEqual([
+        { action: 'order.approve', actor_label: 'system' },
+        { action: 'order.submitted', actor_label: 'system' },
+      ]);
+      const mail = await database
+        .db('email_outbox')
+        .where({ subject: `Order ${small.order_number} approved and sent to the supplier` })
+        .first('template');
+      expect(mail).toEqual({ template: 'order-submitted' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await statusOf(large.id)).toBe('pending');
+    } finally {
+      await automation(false);
+    }
+  });
+
   it('refuses approval to non-admins with the spec’s message', async () => {
     const order = await pendingOrder();
     const { agent } = await signedInAgent(app, database.db, ['logistics_admin']);
@@ -200,3 +255,11 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
     expect(refused.body.message).toBe('Admin Access Required: Only administrators can approve orders.');
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { getAdminOrder } from '../admin-orders/admin-orders.service.js';
-import { notifyRequester } from '../notifications/order-notifications.service.js';
-import { submitOrderToSupplier, type SubmissionResult } from './supplier-submission.service.js';
+import type { AbLogEntry, SubmissionResult } from '../../contracts/supplier.js';
+import type { AdminOrder } from '../admin-orders/admin-orders.service.js';
+import { attemptSubmission } from './supplier-submission.service.js';
 import { selectLatestAbLogs } from './supplier.queries.js';
 
 const APPROVE_FORBIDDEN = 'Admin Access Required: Only administrators can approve orders.';
@@ -45,17 +45,22 @@ export function supplierRoutes({ contextFor }: RouteDependencies): Router {
     router.post(path, allow.adminsWithMessage(APPROVE_FORBIDDEN), async (req, res) => {
       const ctx = contextFor(req);
       const id = parseId(req.params);
-      const result = await submitOrderToSupplier(ctx, id, mode);
+      const { result, order } = await attemptSubmission(ctx, id, mode);
       const refusal = refusalFor(result);
-      if (refusal) throw refusal;
-      await notifyRequester(ctx, id, result.ok ? 'submitted' : 'failed');
-      res.json({ result, order: await getAdminOrder(ctx, id) });
+      if (refusal || !order) throw refusal ?? new Error('a sent order comes back with its state');
+      // The requester's mail was queued with the outcome, in the same statement.
+      const body: { result: SubmissionResult; order: AdminOrder } = { result, order };
+      res.json(body);
     });
   }
 
   /** The newest 25 integration log entries (admin-portal §9); the stored request never holds the secret. */
   router.get('/admin/ab-logs', allow.roles('admin'), async (req, res) => {
-    res.json({ data: await selectLatestAbLogs(contextFor(req).db, 25) });
+    const data: AbLogEntry[] = (await selectLatestAbLogs(contextFor(req).db, 25)).map((row) => ({
+      ...row,
+      created_at: row.created_at.toISOString(),
+    }));
+    res.json({ data });
   });
 
   return router;

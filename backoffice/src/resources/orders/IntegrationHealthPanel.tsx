@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
@@ -7,8 +8,12 @@ import { CheckList } from '../../components/health/CheckList';
 import { StateChip } from '../../components/health/StatusChips';
 import { useAbEndpointTests } from '../../components/health/useAbEndpointTests';
 import { useIntegrationStatus } from '../../components/health/useIntegrationStatus';
+import { IntegrationSelfTest } from './IntegrationSelfTest';
 
-/** The integration health test panel of the orders page (admin-portal §2.4): status and endpoint tests. */
+/**
+ * The integration health test panel of the orders page (admin-portal §2.4): status and endpoint
+ * tests, and the punchout self-test.
+ */
 export function IntegrationHealthPanel() {
   const translate = useTranslate();
   const status = useIntegrationStatus();
@@ -33,6 +38,8 @@ export function IntegrationHealthPanel() {
       <Typography variant="body2" color="text.secondary">
         {translate('supply_hub.integration.pass_rule')}
       </Typography>
+      <Divider />
+      <IntegrationSelfTest />
     </Box>
   );
 }

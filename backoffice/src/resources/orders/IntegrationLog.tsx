@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { AB_LOG_ACTIONS, type AbLogEntry } from '@supply-hub/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 
 import { formatDateTime } from '../../i18n/format';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorMessageOf } from '../../providers/httpClient';
-import type { AbLogEntry } from '../../providers/records';
 
 const STATUS_COLORS = { success: 'success', failed: 'error', queued: 'warning' } as const;
 
@@ -50,7 +50,9 @@ function LogEntry({ entry }: { entry: AbLogEntry }) {
     <Box component="li" sx={{ borderTop: 1, borderColor: 'divider', py: 1.5, display: 'grid', gap: 0.75 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 500 }}>
-          {entry.order_number ? t('order', { number: entry.order_number }) : t('no_order')}
+          {entry.order_number
+            ? t('order', { number: entry.order_number })
+            : t(entry.action === AB_LOG_ACTIONS.selfTest ? 'self_test' : 'no_order')}
         </Typography>
         <Chip size="small" variant="outlined" label={entry.test_mode ? t('mode_test') : t('mode_prod')} />
         <Chip size="small" color={color} label={t(`status.${entry.status}`, { _: entry.status })} />

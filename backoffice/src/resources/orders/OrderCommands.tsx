@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import { displayStatus } from '@supply-hub/api/contracts';
+import { displayStatus, type SubmissionResult } from '@supply-hub/api/contracts';
 import { useState } from 'react';
 
-import type { AdminOrder, SubmissionResult } from '../../providers/records';
+import type { AdminOrder } from '../../providers/records';
 import { RejectOrderButton } from './RejectOrderButton';
 import { SubmissionResultBox } from './SubmissionResultBox';
 import { SubmitOrderButton } from './SubmitOrderButton';

@@ -4,9 +4,8 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
+import type { SubmissionResult } from '@supply-hub/api/contracts';
 import { useTranslate } from 'react-admin';
-
-import type { SubmissionResult } from '../../providers/records';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

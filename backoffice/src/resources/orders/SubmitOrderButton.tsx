@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { SubmissionResult } from '@supply-hub/api/contracts';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 
-import type { AdminOrder, SubmissionResult } from '../../providers/records';
+import type { AdminOrder } from '../../providers/records';
 import { ShippingAddressDialog } from '../users/ShippingAddressDialog';
 import { useSubmitOrder, type SubmitMode } from './useSubmitOrder';
 

@@ -1,10 +1,11 @@
+import type { SubmissionResult } from '@supply-hub/api/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 
 import { ToastMessage } from '../../components/ToastMessage';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf, errorCodeOf, errorStatusOf } from '../../providers/httpClient';
-import type { AdminOrder, SubmissionResult } from '../../providers/records';
+import type { AdminOrder } from '../../providers/records';
 
 export type SubmitMode = 'approve' | 'retry';
 

@@ -10,7 +10,7 @@ import {
 import type { CxmlAddressRead, CxmlOrderRequestRead } from './cxml.types.js';
 
 /**
- * Reads a cXML OrderRequest with the same safe parser as supplier responses. Throws CxmlParseError
+ * Reads a cXML request (an OrderRequest in full; of any other, the header) with the same safe parser as supplier responses. Throws CxmlParseError
  * only when the text is not a readable cXML document; missing parts come back as null, for the
  * caller (the sandbox supplier) to judge.
  */
@@ -26,6 +26,7 @@ export function readOrderRequest(xml: string): CxmlOrderRequestRead {
   const orderHeader = childElement(orderRequest, 'OrderRequestHeader');
   const totalMoney = pathElement(orderHeader, 'Total', 'Money');
   return {
+    requestName: Object.keys(request ?? {}).find((key) => !key.startsWith('@_') && key !== '#text') ?? null,
     payloadId: attributeOf(root, 'payloadID'),
     timestamp: attributeOf(root, 'timestamp'),
     deploymentMode: attributeOf(request, 'deploymentMode') === 'test' ? 'test' : 'production',

@@ -1,15 +1,11 @@
-import { create } from 'xmlbuilder2';
-
+import { createRequestDocument, type XMLBuilder } from './cxml-request-document.js';
 import { parseCxmlDocument, type XmlElement } from './cxml-safe-parser.js';
-import { CXML_DTD_URL, CXML_LANG, CXML_VERSION, cleanXmlText, formatCxmlDate, xmlValue } from './cxml-text.js';
+import { CXML_LANG, cleanXmlText, formatCxmlDate, xmlValue } from './cxml-text.js';
 import { CxmlBuildError, type CxmlOrderRequestInput } from './cxml.types.js';
 
 export const SHARED_SECRET_PLACEHOLDER = '[redacted]';
 /** What redactSharedSecret gives for a text it cannot read: never the text itself. */
 export const UNREADABLE_REQUEST_PLACEHOLDER = '[cXML request withheld: not readable for redaction]';
-
-/** xmlbuilder2 does not export its node type from the package root. */
-type XMLBuilder = ReturnType<typeof create>;
 
 const MONEY = /^\d{1,10}\.\d{2}$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -22,7 +18,7 @@ const COUNTRY_CODE = /^[A-Z]{2}$/;
  * unusable input.
  */
 export function buildOrderRequestXml(input: CxmlOrderRequestInput): string {
-  return orderRequestDocument(input, input.sharedSecret).end({ prettyPrint: true });
+  return orderRequestDocument(input).end({ prettyPrint: true });
 }
 
 /**
@@ -32,11 +28,14 @@ export function buildOrderRequestXml(input: CxmlOrderRequestInput): string {
  * an unreadable text), the whole text is withheld: the secret never passes through.
  */
 export function redactSharedSecret(xml: string): string {
-  const redacted = xml.replace(
-    /<SharedSecret(\s[^>]*)?>[\s\S]*?<\/SharedSecret\s*>/g,
-    (_element, attributes: string | undefined) =>
-      `<SharedSecret${attributes ?? ''}>${SHARED_SECRET_PLACEHOLDER}</SharedSecret>`,
-  );
+  // An empty secret is written as <SharedSecret/>: given the placeholder too, so it reads like any other.
+  const redacted = xml
+    .replace(/<SharedSecret(\s[^>]*?)?\s*\/>/g, '<SharedSecret$1></SharedSecret>')
+    .replace(
+      /<SharedSecret(\s[^>]*)?>[\s\S]*?<\/SharedSecret\s*>/g,
+      (_element, attributes: string | undefined) =>
+        `<SharedSecret${attributes ?? ''}>${SHARED_SECRET_PLACEHOLDER}</SharedSecret>`,
+    );
   try {
     return holdsOnlyPlaceholders(parseCxmlDocument(redacted)) ? redacted : UNREADABLE_REQUEST_PLACEHOLDER;
   } catch {
@@ -56,25 +55,9 @@ function holdsOnlyPlaceholders(element: XmlElement): boolean {
   });
 }
 
-function orderRequestDocument(input: CxmlOrderRequestInput, sharedSecret: string): XMLBuilder {
+function orderRequestDocument(input: CxmlOrderRequestInput): XMLBuilder {
   assertUsable(input);
-  const document = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: CXML_DTD_URL });
-  const cxml = document.ele('cXML', {
-    version: CXML_VERSION,
-    payloadID: xmlValue(input.payloadId),
-    timestamp: formatCxmlDate(input.timestamp),
-    'xml:lang': CXML_LANG,
-  });
-
-  const header = cxml.ele('Header');
-  appendCredential(header.ele('From'), input.fromIdentity);
-  appendCredential(header.ele('To'), input.toIdentity);
-  const sender = header.ele('Sender');
-  appendCredential(sender, input.senderIdentity).ele('SharedSecret').txt(xmlValue(sharedSecret));
-  sender.ele('UserAgent').txt(xmlValue(input.userAgent));
-
-  // deploymentMode defaults to production in the DTD: only a test order carries the attribute.
-  const request = cxml.ele('Request', input.deploymentMode === 'test' ? { deploymentMode: 'test' } : {});
+  const { document, request } = createRequestDocument(input);
   const orderRequest = request.ele('OrderRequest');
   const orderHeader = orderRequest.ele('OrderRequestHeader', {
     orderID: xmlValue(input.orderId),
@@ -98,13 +81,6 @@ function orderRequestDocument(input: CxmlOrderRequestInput, sharedSecret: string
     detail.ele('Classification', { domain: 'UNSPSC' }).txt(xmlValue(item.unspsc));
   }
   return document;
-}
-
-/** Returns the Credential, so the Sender can add its SharedSecret after the Identity. */
-function appendCredential(parent: XMLBuilder, identity: string): XMLBuilder {
-  const credential = parent.ele('Credential', { domain: 'NetworkID' });
-  credential.ele('Identity').txt(xmlValue(identity));
-  return credential;
 }
 
 function appendShipTo(orderHeader: XMLBuilder, shipTo: CxmlOrderRequestInput['shipTo']): void {

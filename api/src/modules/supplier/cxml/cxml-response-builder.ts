@@ -14,12 +14,14 @@ export interface CxmlResponseInput {
   timestamp: Date;
   /** Defaults to a fresh unique id. */
   payloadId?: string;
+  /** Answers a ProfileRequest: the requests accepted, each at its URL (a ProfileResponse after the Status). */
+  profile?: { effectiveDate: Date; transactions: { requestName: string; url: string }[] };
 }
 
-/** A cXML Response (Status only), valid against the cXML DTD; built by the sandbox supplier. */
+/** A cXML Response (a Status, and a ProfileResponse when asked), valid against the cXML DTD; built by the sandbox supplier. */
 export function buildCxmlResponseXml(input: CxmlResponseInput): string {
   const parts = [input.message, input.supplierOrderId ? `${SUPPLIER_ORDER_ID_LABEL}=${input.supplierOrderId}` : null];
-  return create({ version: '1.0', encoding: 'UTF-8' })
+  const response = create({ version: '1.0', encoding: 'UTF-8' })
     .dtd({ name: 'cXML', sysID: CXML_DTD_URL })
     .ele('cXML', {
       version: CXML_VERSION,
@@ -27,11 +29,17 @@ export function buildCxmlResponseXml(input: CxmlResponseInput): string {
       timestamp: formatCxmlDate(input.timestamp),
       'xml:lang': CXML_LANG,
     })
-    .ele('Response')
+    .ele('Response');
+  response
     .ele('Status', { code: String(input.statusCode), text: xmlValue(input.statusText), 'xml:lang': CXML_LANG })
-    .txt(xmlValue(parts.filter(Boolean).join('; ')))
-    .doc()
-    .end({ prettyPrint: true });
+    .txt(xmlValue(parts.filter(Boolean).join('; ')));
+  if (input.profile) {
+    const profile = response.ele('ProfileResponse', { effectiveDate: formatCxmlDate(input.profile.effectiveDate) });
+    for (const transaction of input.profile.transactions) {
+      profile.ele('Transaction', { requestName: transaction.requestName }).ele('URL').txt(xmlValue(transaction.url));
+    }
+  }
+  return response.doc().end({ prettyPrint: true });
 }
 
 /** The customary cXML payloadID shape: <time>.<process>.<random>@<host>. */

@@ -8,6 +8,7 @@ import { REPO_ROOT } from '../../../config.js';
 import { readOrderRequest } from './cxml-order-request-reader.js';
 import { buildCxmlResponseXml } from './cxml-response-builder.js';
 import { SHARED_SECRET_PLACEHOLDER, buildOrderRequestXml, redactSharedSecret } from './cxml-order-request.js';
+import { buildProfileRequestXml } from './cxml-request-document.js';
 import { CxmlBuildError, type CxmlOrderRequestInput } from './cxml.types.js';
 
 const DTD = path.join(REPO_ROOT, 'api/src/modules/supplier/cxml/dtd/cXML.dtd');
@@ -322,6 +323,44 @@ describe('cXML Response built by the sandbox supplier', () => {
         if (!isValid) throw new Error(`invalid against the DTD:\n${errors}\n${xml}`);
       }),
       { numRuns: 20 },
+    );
+  });
+});
+
+describe('cXML ProfileRequest of the integration self-test, and the sandbox ProfileResponse', () => {
+  it('are valid against the DTD for any identities and secrets', () => {
+    fc.assert(
+      fc.property(anyText, anyText, fc.constantFrom('test' as const, 'production' as const), (name, secret, mode) => {
+        const request = buildProfileRequestXml({
+          payloadId: `1763700000000.42.${name}@supplyhub.test`,
+          timestamp: new Date('2026-11-21T09:30:00Z'),
+          deploymentMode: mode,
+          fromIdentity: name,
+          toIdentity: 'Amazon',
+          senderIdentity: name,
+          sharedSecret: secret,
+          userAgent: 'Supply Hub self-test',
+        });
+        const response = buildCxmlResponseXml({
+          statusCode: 200,
+          statusText: 'OK',
+          message: name,
+          timestamp: new Date('2026-11-21T09:30:00Z'),
+          profile: {
+            effectiveDate: new Date('2026-01-01T00:00:00Z'),
+            transactions: [{ requestName: 'OrderRequest', url: `http://127.0.0.1:3000/sandbox?x=${name}` }],
+          },
+        });
+        for (const xml of [request, redactSharedSecret(request), response]) {
+          const { isValid, errors } = validateAgainstDtd(xml);
+          if (!isValid) throw new Error(`invalid against the DTD:\n${errors}\n${xml}`);
+        }
+        expect(readOrderRequest(request)).toMatchObject({
+          requestName: 'ProfileRequest',
+          sharedSecret: expectedText(secret),
+        });
+      }),
+      { numRuns: 15 },
     );
   });
 });

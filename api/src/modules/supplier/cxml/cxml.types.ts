@@ -74,6 +74,8 @@ export interface CxmlAddressRead {
  * missing part is null, so the reader of the result decides what it requires.
  */
 export interface CxmlOrderRequestRead {
+  /** The element inside Request: 'OrderRequest', 'ProfileRequest' … (null without one). */
+  requestName: string | null;
   payloadId: string | null;
   timestamp: string | null;
   deploymentMode: 'test' | 'production';
