@@ -57,6 +57,9 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // API answers are Cache-Control: no-store, so an ETag (a SHA-1 of every JSON body) buys nothing.
+  // Static files keep theirs: serve-static and sendFile do not use this setting.
+  app.set('etag', false);
 
   app.use(
     pinoHttp({

@@ -1,41 +1,102 @@
-import connectPgSimple from 'connect-pg-simple';
-import type { RequestHandler } from 'express';
-import session from 'express-session';
+import type { Request, RequestHandler } from 'express';
+import session, { Store, type SessionData } from 'express-session';
 import pg from 'pg';
 
 import type { AppConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { connectionStringOf, type Db } from '../database/connection.js';
+import { statementName } from '../database/prepared.js';
 import { evaluateSession } from '../modules/auth/session-policy.rules.js';
 import { insertAuditEvent } from '../modules/audit/audit.queries.js';
-import { selectSessionUser } from '../modules/auth/auth.queries.js';
+import { selectSessionUser, type SessionUser } from '../modules/auth/auth.queries.js';
 
 export const SESSION_COOKIE = 'supply_hub.sid';
 
+const ONE_DAY_MS = 86_400_000;
+/** The account read with the session row; a Symbol, so it is neither copied into req.session nor stored. */
+const LOADED_USER = Symbol('loaded session user');
+type LoadedUser = { userId: string; user: SessionUser | undefined };
+const loadedUsers = new WeakMap<object, LoadedUser>();
+
+// Every authenticated request runs it: prepared, so PostgreSQL plans it once per connection.
+const SESSION_QUERY = `SELECT s.sess, u.id AS user_id, u.email, u.status,
+         coalesce((SELECT array_agg(r.role ORDER BY r.created_at) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
+  FROM sessions s LEFT JOIN users u ON u.id = (s.sess->>'userId')::uuid
+  WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
+const SESSION_QUERY_NAME = statementName(SESSION_QUERY);
+
 /**
- * Server-side sessions in PostgreSQL (connect-pg-simple). The row expires at the absolute lifetime;
- * the idle clock lives in the session and is written at most once a minute.
+ * Sessions in the `sessions` table (sid, sess, expire). Reading a session
+ * also reads its account and roles in the same statement, so an authenticated request costs one
+ * round trip before its own work; currentUser() takes the account from there.
+ */
+class PgSessionStore extends Store {
+  constructor(private readonly pool: pg.Pool) {
+    super();
+  }
+
+  override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
+    this.pool
+      .query<{ sess: SessionData; user_id: string | null } & Omit<SessionUser, 'id'>>({
+        name: SESSION_QUERY_NAME,
+        text: SESSION_QUERY,
+        values: [sid, Date.now() / 1000],
+      })
+      .then(({ rows: [row] }) => {
+        if (!row) return callback(null, null);
+        const { sess, user_id: userId, email, status, roles } = row;
+        if (sess.userId) {
+          const user = userId ? { id: userId, email, status, roles } : undefined;
+          Object.assign(sess, { [LOADED_USER]: { userId: sess.userId, user } satisfies LoadedUser });
+        }
+        callback(null, sess);
+      }, callback);
+  }
+
+  override set(sid: string, sess: SessionData, callback?: (error?: unknown) => void): void {
+    const expires = sess.cookie.expires ? new Date(sess.cookie.expires).getTime() : Date.now() + ONE_DAY_MS;
+    this.pool
+      .query(
+        `INSERT INTO sessions (sess, expire, sid) VALUES ($1, to_timestamp($2), $3)
+         ON CONFLICT (sid) DO UPDATE SET sess = $1, expire = to_timestamp($2)`,
+        [sess, Math.ceil(expires / 1000), sid],
+      )
+      .then(() => callback?.(), callback);
+  }
+
+  override destroy(sid: string, callback?: (error?: unknown) => void): void {
+    this.pool.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(() => callback?.(), callback);
+  }
+
+  /** The row expires at the absolute lifetime; the idle clock lives in the session itself. */
+  override touch(_sid: string, _sess: SessionData, callback?: () => void): void {
+    callback?.();
+  }
+
+  override createSession(req: Request, sess: SessionData): session.Session & SessionData {
+    const loaded = (sess as { [LOADED_USER]?: LoadedUser })[LOADED_USER];
+    if (loaded) loadedUsers.set(req, loaded);
+    return super.createSession(req, sess);
+  }
+}
+
+/**
+ * Server-side sessions in PostgreSQL. The row expires at the absolute lifetime; the idle clock lives
+ * in the session and is written at most once a minute.
  */
 export function sessionMiddleware(
   db: Db,
   config: AppConfig,
   log: Logger,
 ): { handler: RequestHandler; close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: connectionStringOf(db), max: 5, allowExitOnIdle: true });
+  // Every authenticated request starts here: enough connections that 50 concurrent clients do not queue.
+  const pool = new pg.Pool({ connectionString: connectionStringOf(db), max: 10, allowExitOnIdle: true });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', (error) => log.warn({ error: error.message }, 'session store connection lost'));
-  const PgStore = connectPgSimple(session);
-  const store = new PgStore({
-    pool,
-    tableName: 'sessions',
-    createTableIfMissing: false,
-    disableTouch: true,
-    pruneSessionInterval: false,
-  });
   const handler = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store,
+    store: new PgSessionStore(pool),
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -73,7 +134,9 @@ export function currentUser(db: Db, config: AppConfig, now: () => Date): Request
       });
       return next();
     }
-    const user = await selectSessionUser(db, userId);
+    // Read with the session row; a session changed since (sign-in in this request) reads it again.
+    const loaded = loadedUsers.get(req);
+    const user = loaded?.userId === userId ? loaded.user : await selectSessionUser(db, userId);
     if (!user || user.status !== 'active') {
       req.authRejection = 'disabled';
       await destroySession(req);

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/connection.js';
+import { preparedRaw, preparedRows } from '../../database/prepared.js';
 
 import type { OrderStatus } from '../../contracts/orders.js';
 
@@ -110,51 +111,201 @@ export function selectOrders(
   if (filter.userId) query.where('orders.user_id', filter.userId);
   if (filter.orderId) query.where('orders.id', filter.orderId);
   if (filter.status) query.where('orders.status', filter.status);
-  return query;
+  return preparedRows<OrderRow>(query);
 }
 
-export function selectOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db('order_items')
-    .leftJoin('products', 'products.id', 'order_items.product_id')
-    .whereIn('order_items.order_id', [...orderIds])
-    .orderBy([{ column: 'order_items.order_id' }, { column: 'order_items.line_number' }])
-    .select(
-      'order_items.id',
-      'order_items.order_id',
-      'order_items.line_number',
-      'order_items.product_id',
-      'order_items.asin',
-      'order_items.sku',
-      'order_items.title',
-      'products.image_url',
-      'order_items.quantity',
-      'order_items.unit_price',
-      'order_items.total_price',
-    );
+/** The lines of some orders, by order and line number (one statement whatever the number of orders). */
+export async function selectOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await preparedRaw(
+    db.raw<{ rows: OrderLineRow[] }>(
+      `SELECT order_items.id, order_items.order_id, order_items.line_number, order_items.product_id,
+              order_items.asin, order_items.sku, order_items.title, products.image_url, order_items.quantity,
+              order_items.unit_price, order_items.total_price
+       FROM order_items LEFT JOIN products ON products.id = order_items.product_id
+       WHERE order_items.order_id = ANY(CAST(? AS uuid[]))
+       ORDER BY order_items.order_id, order_items.line_number`,
+      [`{${orderIds.join(',')}}`],
+    ),
+  );
+  return rows;
 }
 
-/** Claims an idempotency key inside the submitting transaction; waits for a concurrent claim to finish. */
-export async function claimIdempotencyKey(
+/** What a submission needs of a product: its identity, its prices and whether it is for sale. */
+export interface SubmissionProductRow {
+  id: string;
+  asin: string;
+  sku: string | null;
+  title: string;
+  image_url: string | null;
+  price: string | null;
+  amazon_price: string | null;
+  active: boolean;
+}
+
+export interface SubmissionContext {
+  profile:
+    | {
+        onboarding_approved: boolean;
+        department: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        username: string | null;
+      }
+    | undefined;
+  /** An earlier submission with the same key, if any. */
+  previousKey: { request_hash: string; order_id: string | null } | undefined;
+  products: SubmissionProductRow[];
+}
+
+/**
+ * Everything a submission reads before it writes, in one round trip: the requester's profile, an
+ * earlier use of the Idempotency-Key, and the products named (one row per product found).
+ */
+export async function selectSubmissionContext(
   db: Db,
   userId: string,
   key: string,
-  requestHash: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db.raw<{ rowCount: number }>(
-    `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING`,
-    [userId, key, requestHash, now],
+  asins: readonly string[],
+): Promise<SubmissionContext> {
+  const { rows } = await preparedRaw(
+    db.raw<{
+      rows: (SubmissionProductRow &
+        NonNullable<SubmissionContext['profile']> & {
+          has_profile: boolean;
+          key_request_hash: string | null;
+          key_order_id: string | null;
+        })[];
+    }>(
+      `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.first_name,
+            pr.last_name, pr.username, k.request_hash AS key_request_hash, k.order_id AS key_order_id,
+            p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
+     FROM (SELECT CAST(:userId AS uuid) AS user_id) AS me
+     LEFT JOIN profiles pr ON pr.user_id = me.user_id
+     LEFT JOIN idempotency_keys k ON k.user_id = me.user_id AND k.key = :key
+     LEFT JOIN products p ON p.asin IN (SELECT jsonb_array_elements_text(CAST(:asins AS jsonb)))`,
+      { userId, key, asins: JSON.stringify(asins) },
+    ),
   );
-  return result.rowCount === 1;
+  const [first] = rows;
+  return {
+    profile: first?.has_profile
+      ? {
+          onboarding_approved: first.onboarding_approved,
+          department: first.department,
+          first_name: first.first_name,
+          last_name: first.last_name,
+          username: first.username,
+        }
+      : undefined,
+    previousKey:
+      first?.key_request_hash != null
+        ? { request_hash: first.key_request_hash, order_id: first.key_order_id }
+        : undefined,
+    products: rows
+      .filter((row) => row.id !== null)
+      .map(({ id, asin, sku, title, image_url, price, amazon_price, active }) => ({
+        id,
+        asin,
+        sku,
+        title,
+        image_url,
+        price,
+        amazon_price,
+        active,
+      })),
+  };
+}
+
+export interface SubmissionWrite {
+  order: OrderInsert;
+  items: readonly OrderItemInsert[];
+  idempotency: { key: string; requestHash: string };
+  audit: { actorUserId: string | null; actorLabel: string; clientAddress?: string; requestId?: string };
+}
+
+/**
+ * Writes a submission as ONE statement, hence one transaction: it claims the Idempotency-Key, and
+ * only if the claim succeeds inserts the order, its lines (one INSERT), empties the cart and adds
+ * the 'order.create' audit row. A concurrent claim of the same key waits for the other statement
+ * to end; when it committed, nothing is written here and `undefined` says the key was taken.
+ */
+export async function insertSubmittedOrder(
+  db: Db,
+  { order, items, idempotency, audit }: SubmissionWrite,
+): Promise<{ id: string; order_number: string; display_seq: number; lineIds: string[] } | undefined> {
+  const { rows } = await preparedRaw(
+    db.raw<{
+      rows: { id: string; order_number: string; display_seq: number; line_id: string; line_number: number }[];
+    }>(
+      `WITH claimed AS (
+       INSERT INTO idempotency_keys (user_id, key, request_hash, created_at, order_id)
+       VALUES (:userId, :key, :requestHash, :now, gen_random_uuid())
+       ON CONFLICT (user_id, key) DO NOTHING
+       RETURNING order_id
+     ),
+     new_order AS (
+       INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, priority,
+                           created_at, updated_at)
+       SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
+              :deliveryLocation, :priority, CAST(:now AS timestamptz), CAST(:now AS timestamptz)
+       FROM claimed
+       RETURNING id, order_number, display_seq
+     ),
+     new_items AS (
+       INSERT INTO order_items (order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price)
+       SELECT new_order.id, item.line_number, item.product_id, item.asin, item.sku, item.title, item.quantity,
+              item.unit_price, item.total_price
+       FROM new_order
+       CROSS JOIN jsonb_to_recordset(CAST(:items AS jsonb)) AS item (line_number integer, product_id uuid,
+         asin text, sku text, title text, quantity integer, unit_price numeric, total_price numeric)
+       RETURNING id, line_number
+     ),
+     emptied_cart AS (
+       DELETE FROM cart_items WHERE user_id = :userId AND EXISTS (SELECT 1 FROM claimed)
+     ),
+     audited AS (
+       INSERT INTO audit_events (actor_user_id, actor_label, action, target_type, target_id, outcome,
+                                 client_address, request_id, details)
+       SELECT CAST(:actorUserId AS uuid), :actorLabel, 'order.create', 'order', new_order.id::text, 'success',
+              :clientAddress, :requestId, jsonb_build_object('order_number', new_order.order_number)
+       FROM new_order
+     )
+     SELECT new_order.id, new_order.order_number, new_order.display_seq, new_items.id AS line_id,
+            new_items.line_number
+     FROM new_order CROSS JOIN new_items
+     ORDER BY new_items.line_number`,
+      {
+        userId: order.user_id,
+        key: idempotency.key,
+        requestHash: idempotency.requestHash,
+        now: order.created_at,
+        userEmail: order.user_email,
+        status: order.status,
+        totalAmount: order.total_amount,
+        notes: order.notes,
+        deliveryLocation: order.delivery_location,
+        priority: order.priority ?? 'normal',
+        items: JSON.stringify(items),
+        actorUserId: audit.actorUserId,
+        actorLabel: audit.actorLabel,
+        clientAddress: audit.clientAddress ?? null,
+        requestId: audit.requestId ?? null,
+      },
+    ),
+  );
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    id: first.id,
+    order_number: first.order_number,
+    display_seq: first.display_seq,
+    lineIds: rows.map((row) => row.line_id),
+  };
 }
 
 export function selectIdempotencyKey(db: Db, userId: string, key: string) {
   return db('idempotency_keys')
     .where({ user_id: userId, key })
     .first<{ request_hash: string; order_id: string | null } | undefined>();
-}
-
-export function setIdempotencyOrder(db: Db, userId: string, key: string, orderId: string) {
-  return db('idempotency_keys').where({ user_id: userId, key }).update({ order_id: orderId });
 }

@@ -58,9 +58,13 @@ describe('POST /api/orders', () => {
       [gloves!.asin, '0.00', '0.00'],
     ]);
     expect((await agent.get('/api/cart').expect(200)).body.items).toEqual([]);
+    // The answer to the submission is the order as stored, line for line.
+    expect((await agent.get(`/api/orders/${response.body.id}`).expect(200)).body).toEqual(response.body);
     expect(
-      await db('audit_events').where({ action: 'order.create', target_id: response.body.id }).count('* as n').first(),
-    ).toEqual({ n: 1 });
+      await db('audit_events')
+        .where({ action: 'order.create', target_id: response.body.id })
+        .first('actor_user_id', 'details'),
+    ).toEqual({ actor_user_id: user.id, details: { order_number: response.body.order_number } });
   });
 
   it('answers a repeated Idempotency-Key with the same order, even ten at once', async () => {

@@ -4,11 +4,8 @@ import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../c
 import { ORDERING_ROLES, effectiveRole, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { clearCart } from '../cart/cart.queries.js';
 import { notifyAdminsOfNewOrder } from '../notifications/order-notifications.service.js';
 import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
-import { selectProductsByAsins } from '../products/products.queries.js';
 import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents } from './order-pricing.rules.js';
 import * as queries from './orders.queries.js';
 
@@ -22,9 +19,9 @@ export interface Requester {
 
 /**
  * Creates a pending order from ASINs and quantities only: the server looks every product up,
- * prices the lines (decisions.md), and writes the order, its lines and the emptied cart in one
- * transaction. The same Idempotency-Key (double click, retry, a second tab on the same cart)
- * answers the same order.
+ * prices the lines (decisions.md), and writes the order, its lines, the emptied cart and the audit
+ * row in one transaction. The same Idempotency-Key (double click, retry, a second tab on the same
+ * cart) answers the same order. Two round trips: one read, one write statement (orders.queries).
  */
 export async function submitOrder(
   ctx: ServiceContext,
@@ -45,82 +42,107 @@ export async function submitOrder(
     .digest('hex');
   const now = ctx.now();
 
-  const result = await ctx.db.transaction(async (trx) => {
-    const profile = await trx('profiles')
-      .where({ user_id: requester.userId })
-      .first('onboarding_approved', 'department');
-    if (!profile?.onboarding_approved) {
-      throw new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is waiting for admin approval.');
+  const { profile, previousKey, products } = await queries.selectSubmissionContext(
+    ctx.db,
+    requester.userId,
+    idempotencyKey,
+    [...quantities.keys()],
+  );
+  if (!profile?.onboarding_approved) {
+    throw new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is waiting for admin approval.');
+  }
+  if (previousKey) return replay(ctx, requester.userId, previousKey, requestHash);
+  const activeByAsin = new Map(products.filter((product) => product.active).map((product) => [product.asin, product]));
+  const priced = [...quantities].map(([asin, quantity], index) => {
+    const product = activeByAsin.get(asin);
+    if (!product) {
+      const title = products.find((candidate) => candidate.asin === asin)?.title ?? asin;
+      throw AppError.badRequest(
+        'PRODUCT_NOT_IN_CATALOG',
+        `Product "${title}" (ASIN: ${asin}) is not in the catalog. Please remove it from your cart and try again.`,
+      );
     }
-    if (!(await queries.claimIdempotencyKey(trx, requester.userId, idempotencyKey, requestHash, now))) {
-      const previous = await queries.selectIdempotencyKey(trx, requester.userId, idempotencyKey);
-      if (previous?.request_hash !== requestHash || !previous.order_id) {
-        throw AppError.conflict(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This submission key was already used for a different order.',
-        );
-      }
-      return { orderId: previous.order_id, isReplay: true };
-    }
-    const products = await selectProductsByAsins(trx, [...quantities.keys()]);
-    const activeByAsin = new Map(
-      products.filter((product) => product.active).map((product) => [product.asin, product]),
-    );
-    const priced = [...quantities].map(([asin, quantity], index) => {
-      const product = activeByAsin.get(asin);
-      if (!product) {
-        const title = products.find((candidate) => candidate.asin === asin)?.title ?? asin;
-        throw AppError.badRequest(
-          'PRODUCT_NOT_IN_CATALOG',
-          `Product "${title}" (ASIN: ${asin}) is not in the catalog. Please remove it from your cart and try again.`,
-        );
-      }
-      const unitCents = unitPriceCents(product);
-      return { product, quantity, unitCents, lineNumber: index + 1 };
-    });
-    const created = await queries.insertOrderWithItems(
-      trx,
-      {
-        user_id: requester.userId,
-        user_email: requester.email,
-        status: 'pending',
-        total_amount: formatCents(
-          orderTotalCents(priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents }))),
-        ),
-        notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
-        delivery_location: profile.department?.trim() || 'Default',
-        priority: 'normal',
-        created_at: now,
-        updated_at: now,
-      },
-      priced.map((line) => ({
-        line_number: line.lineNumber,
-        product_id: line.product.id,
-        asin: line.product.asin,
-        sku: line.product.sku,
-        title: line.product.title,
-        quantity: line.quantity,
-        unit_price: formatCents(line.unitCents),
-        total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
-      })),
-    );
-    await queries.setIdempotencyOrder(trx, requester.userId, idempotencyKey, created.id);
-    await clearCart(trx, requester.userId);
-    await recordAudit(
-      ctx,
-      {
-        action: 'order.create',
-        targetType: 'order',
-        targetId: created.id,
-        details: { order_number: created.order_number },
-      },
-      trx,
-    );
-    return { orderId: created.id, isReplay: false };
+    const unitCents = unitPriceCents(product);
+    return { product, quantity, unitCents, lineNumber: index + 1 };
   });
-  const order = await getOwnOrder(ctx, requester.userId, result.orderId);
-  if (!result.isReplay) afterOrderCreated(ctx, order);
-  return { order, isReplay: result.isReplay };
+  const order = {
+    user_id: requester.userId,
+    user_email: requester.email,
+    status: 'pending' as const,
+    total_amount: formatCents(
+      orderTotalCents(priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents }))),
+    ),
+    notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
+    delivery_location: profile.department?.trim() || 'Default',
+    priority: 'normal' as const,
+    created_at: now,
+    updated_at: now,
+  };
+  const items = priced.map((line) => ({
+    line_number: line.lineNumber,
+    product_id: line.product.id,
+    asin: line.product.asin,
+    sku: line.product.sku,
+    title: line.product.title,
+    quantity: line.quantity,
+    unit_price: formatCents(line.unitCents),
+    total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
+  }));
+  const created = await queries.insertSubmittedOrder(ctx.db, {
+    order,
+    items,
+    idempotency: { key: idempotencyKey, requestHash },
+    audit: {
+      actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      actorLabel: ctx.actor.label,
+      clientAddress: ctx.clientAddress,
+      requestId: ctx.requestId,
+    },
+  });
+  if (!created) {
+    // A submission with the same key committed while this one was being priced.
+    const taken = await queries.selectIdempotencyKey(ctx.db, requester.userId, idempotencyKey);
+    return replay(ctx, requester.userId, taken, requestHash);
+  }
+  // The answer is what was just written, as getOwnOrder would read it back.
+  const stored: Order = {
+    id: created.id,
+    order_number: created.order_number,
+    display_seq: created.display_seq,
+    user_id: order.user_id,
+    user_email: order.user_email,
+    requester_name: requesterDisplayName({ ...profile, email: order.user_email }),
+    status: order.status,
+    rejection_reason: null,
+    total_amount: order.total_amount,
+    notes: order.notes,
+    delivery_location: order.delivery_location,
+    priority: order.priority,
+    created_at: now.toISOString(),
+    lines: items.map(({ quantity, unit_price, total_price, ...item }, index) => ({
+      id: created.lineIds[index] ?? '',
+      ...item,
+      image_url: priced[index]?.product.image_url ?? null,
+      quantity,
+      unit_price,
+      total_price,
+    })),
+  };
+  afterOrderCreated(ctx, stored);
+  return { order: stored, isReplay: false };
+}
+
+/** The same key again: the same request answers its order, a different one is refused. */
+async function replay(
+  ctx: ServiceContext,
+  userId: string,
+  previous: { request_hash: string; order_id: string | null } | undefined,
+  requestHash: string,
+): Promise<{ order: Order; isReplay: true }> {
+  if (previous?.request_hash !== requestHash || !previous.order_id) {
+    throw AppError.conflict('IDEMPOTENCY_KEY_REUSED', 'This submission key was already used for a different order.');
+  }
+  return { order: await getOwnOrder(ctx, userId, previous.order_id), isReplay: true };
 }
 
 /**
@@ -144,15 +166,36 @@ async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Pr
     ctx.db,
     rows.map((row) => row.id),
   );
-  const linesByOrder = new Map<string, queries.OrderLineRow[]>();
-  for (const line of lines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+  // Built field by field: object rest and spread copies showed in the profile of GET /api/orders.
+  const linesByOrder = new Map<string, Order['lines']>();
+  for (const line of lines) {
+    let ofOrder = linesByOrder.get(line.order_id);
+    if (!ofOrder) linesByOrder.set(line.order_id, (ofOrder = []));
+    ofOrder.push({
+      id: line.id,
+      line_number: line.line_number,
+      product_id: line.product_id,
+      asin: line.asin,
+      sku: line.sku,
+      title: line.title,
+      image_url: line.image_url,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      total_price: line.total_price,
+    });
+  }
   return rows.map((row) => ({
     id: row.id,
     order_number: row.order_number,
     display_seq: row.display_seq,
     user_id: row.user_id,
     user_email: row.user_email,
-    requester_name: requesterDisplayName({ ...row, email: row.user_email }),
+    requester_name: requesterDisplayName({
+      first_name: row.first_name,
+      last_name: row.last_name,
+      username: row.username,
+      email: row.user_email,
+    }),
     status: row.status,
     rejection_reason: row.rejection_reason,
     total_amount: row.total_amount,
@@ -160,7 +203,7 @@ async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Pr
     delivery_location: row.delivery_location,
     priority: row.priority,
     created_at: row.created_at.toISOString(),
-    lines: (linesByOrder.get(row.id) ?? []).map(({ order_id: _orderId, ...line }) => line),
+    lines: linesByOrder.get(row.id) ?? [],
   }));
 }
 

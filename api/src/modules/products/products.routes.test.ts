@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 
+import { productListSchema } from '../../contracts/products.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
@@ -23,6 +24,16 @@ describe('GET /api/products', () => {
     const byTitle = (await agent.get('/api/products').query({ q: marker.toUpperCase() }).expect(200)).body;
     expect(byTitle.total).toBe(3);
     expect(byTitle.data.map((p: { title: string }) => p.title.split(' ')[0])).toEqual(['Alpha', 'Beta', 'Gamma']);
+    // The list and the product page show the same product, field for field.
+    await db('products')
+      .where({ id: dear!.id })
+      .update({ specs: { Size: 'Large', 'Ply "count"': '12' }, updated_at: '2026-03-04 05:06:07.891999+00' });
+    const listed = (await agent.get('/api/products').query({ q: marker, sort: 'price-high' }).expect(200)).body;
+    const page = (await agent.get(`/api/products/${dear!.asin}`).expect(200)).body;
+    expect(listed.data[0]).toEqual(page);
+    expect(page).toMatchObject({ amazon_price: '40.00', price: null, updated_at: '2026-03-04T05:06:07.891Z' });
+    expect(Object.keys(listed.data[0])).toEqual(Object.keys(page));
+    expect(productListSchema.strict().parse(listed)).toEqual(listed);
     const priceHigh = (await agent.get('/api/products').query({ q: marker, sort: 'price-high' }).expect(200)).body;
     expect(priceHigh.data[0].asin).toBe(dear!.asin);
     const priceLow = (await agent.get('/api/products').query({ q: marker, sort: 'price-low' }).expect(200)).body;

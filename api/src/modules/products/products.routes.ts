@@ -12,7 +12,7 @@ export function productsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
   router.get('/products', allow.signedIn(), async (req, res) => {
-    res.json(await listActiveProducts(contextFor(req), productListQuerySchema.parse(req.query)));
+    res.type('json').send(await listActiveProducts(contextFor(req), productListQuerySchema.parse(req.query)));
   });
 
   router.get('/products/:asin', allow.signedIn(), async (req, res) => {
