@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import express, { Router, type RequestHandler, type Response } from 'express';
 
-const SPA_NOT_BUILT =
+export const SPA_NOT_BUILT =
   'This part of the portal has not been built yet: run `npm run build` (or `npm start`) from the repository root.';
 
 /**
