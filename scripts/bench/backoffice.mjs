@@ -1,17 +1,14 @@
 // Back-office benchmark: the built portal in demo mode, signed in as the demo admin. The JavaScript
 // /admin loads before its dashboard is usable (gzip sizes of what Chromium fetched), and Lighthouse
 // desktop performance and accessibility of /admin/orders with the demo orders.
-import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
-import { chromium } from '@playwright/test';
-
-import { DEMO_PASSWORD, signInCookie } from './demo-session.mjs';
+import { signInCookie } from './demo-session.mjs';
+import { measureInitialScripts } from './initial-scripts.mjs';
 import { formatLighthouseMetrics, formatLighthouseShortfalls, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
 import {
@@ -27,48 +24,20 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const BACKOFFICE_DIST = path.join(REPO_ROOT, 'backoffice', 'dist');
 const ADMIN = 'admin@demo.supplyhub.test';
 const TARGETS = { initialJsKb: 300, lighthousePerformance: 90, lighthouseAccessibility: 90 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Opens /admin signed in and sums the gzip sizes of the scripts fetched until the dashboard is shown. */
+/** /admin as the demo admin, until the dashboard and what it fetches once shown (its cards' code). */
 async function measureAdminEntry(baseUrl) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  const { scripts, initialJsKb, usableMs } = await measureInitialScripts({
+    baseUrl,
+    email: ADMIN,
+    pagePath: '/admin',
+    waitUntilUsable: async (page) => {
+      await page.waitForURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    },
+    fileOf: (script) => path.join(BACKOFFICE_DIST, script.replace(/^\/admin\//, '')),
   });
-  try {
-    const context = await browser.newContext();
-    const login = await context.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email: ADMIN, password: DEMO_PASSWORD },
-    });
-    if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}`);
-    const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
-    });
-    const started = performance.now();
-    await page.goto(`${baseUrl}/admin`);
-    await page.waitForURL(/\/admin\/dashboard$/, { timeout: 30_000 });
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
-    const dashboardMs = performance.now() - started;
-    // What the dashboard itself fetches once shown (its cards' code) belongs to /admin too.
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    let gzipBytes = 0;
-    for (const script of scripts) {
-      const file = path.join(BACKOFFICE_DIST, script.replace(/^\/admin\//, ''));
-      if (existsSync(file)) gzipBytes += gzipSync(readFileSync(file)).length;
-    }
-    return { scripts: scripts.size, initialJsKb: gzipBytes / 1024, dashboardMs };
-  } finally {
-    await browser.close();
-  }
+  return { scripts, initialJsKb, dashboardMs: usableMs };
 }
 
 export async function run(args) {

@@ -3,17 +3,15 @@
 // performance and accessibility of /catalog as a doctor, and order submissions per second with
 // 5 lines each at 50 concurrent clients.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
-import { chromium } from '@playwright/test';
-
-import { DEMO_PASSWORD, signInCookie } from './demo-session.mjs';
+import { signInCookie } from './demo-session.mjs';
+import { measureInitialScripts } from './initial-scripts.mjs';
 import { formatLighthouseMetrics, formatLighthouseShortfalls, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
 import {
@@ -30,45 +28,19 @@ const CLIENTS = 50;
 const ORDERS_PER_CLIENT = 20;
 const TARGETS = { initialJsKb: 150, ordersPerSecond: 300, lighthousePerformance: 95, lighthouseAccessibility: 95 };
 const DOCTOR = 'doctor@demo.supplyhub.test';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
+/** /catalog as the demo doctor, until the first product cards are shown. */
 async function measureCatalogPage(baseUrl) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  const { scripts, initialJsKb, usableMs } = await measureInitialScripts({
+    baseUrl,
+    email: DOCTOR,
+    pagePath: '/catalog',
+    waitUntilUsable: async (page) => {
+      await page.getByRole('link').filter({ hasText: /./ }).first().waitFor();
+      await page.locator('a[href^="/product/"]').first().waitFor({ timeout: 30_000 });
+    },
+    fileOf: (script) => path.join(REPO_ROOT, 'storefront', 'dist', script),
   });
-  try {
-    const context = await browser.newContext();
-    const login = await context.request.post(`${baseUrl}/api/auth/login`, {
-      data: { email: DOCTOR, password: DEMO_PASSWORD },
-    });
-    if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}`);
-    const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
-    });
-    const started = performance.now();
-    await page.goto(`${baseUrl}/catalog`);
-    await page.getByRole('link').filter({ hasText: /./ }).first().waitFor();
-    await page.locator('a[href^="/product/"]').first().waitFor({ timeout: 30_000 });
-    const firstProductsMs = performance.now() - started;
-    let gzipBytes = 0;
-    for (const script of scripts) {
-      const file = path.join(REPO_ROOT, 'storefront', 'dist', script);
-      if (existsSync(file)) gzipBytes += gzipSync(readFileSync(file)).length;
-    }
-    return { scripts: scripts.size, initialJsKb: gzipBytes / 1024, firstProductsMs };
-  } finally {
-    await browser.close();
-  }
+  return { scripts, initialJsKb, firstProductsMs: usableMs };
 }
 
 async function measureSubmissions(baseUrl) {
