@@ -42,10 +42,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the catalogue's chunk from index.html: /catalog is where providers land, and otherwise
+ * its fetch waits for the entry chunk to download and run (one more round trip before the cards).
+ */
+function preloadCatalogChunk(): Plugin {
+  return {
+    name: 'supply-hub:preload-catalog',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.name === 'catalog',
+        );
+        if (!chunk) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // Served by the API server at "/"; in development the API runs on port 3000.
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadCatalogChunk(), precompress()],
   build: {
     outDir: 'dist',
     // Every browser the build targets preloads modules itself.

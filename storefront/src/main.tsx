@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -10,12 +10,17 @@ if (!container) throw new Error('index.html has no #root element');
 
 preloadRoute(window.location);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+// A transition: React then renders the first screen in short slices, yielding to the browser
+// between them, instead of one long task that blocks input (Lighthouse's Total Blocking Time).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

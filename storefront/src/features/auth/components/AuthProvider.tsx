@@ -1,6 +1,6 @@
 import type { Profile, SessionResponse, SignInInput, SignUpInput } from '@supply-hub/api/contracts';
 import { effectiveRole, isAdmin } from '@supply-hub/api/contracts/roles.rules';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { ApiError, isApiError } from '../../../lib/api-client';
@@ -73,7 +73,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const generation = generationRef.current;
     const settle = (next: SessionResponse | null) => {
-      if (generation === generationRef.current) applySession(next);
+      // A transition: the first signed-in screen then renders in short slices, not one long task.
+      if (generation === generationRef.current) startTransition(() => applySession(next));
     };
     const read = firstSessionRead ?? getSession();
     firstSessionRead = undefined;

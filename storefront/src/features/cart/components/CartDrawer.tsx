@@ -7,7 +7,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { describeCartError } from '../cart.rules';
@@ -20,6 +20,7 @@ export function CartDrawer() {
   const { cart, status, isDrawerOpen, closeDrawer, setQuantity, clear, reload } = useCart();
   const showToast = useToast();
   const titleId = useId();
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
   const count = cart.item_count;
 
   const report = (change: Promise<void>) =>
@@ -39,11 +40,19 @@ export function CartDrawer() {
           Shopping Cart ({count} items)
         </Typography>
         {cart.items.length > 0 && (
-          <Button color="error" onClick={() => void report(clear())}>
+          <Button
+            color="error"
+            onClick={() => {
+              // Clear goes away with the last line: focus moves to Close first, or it would fall to
+              // the page behind the drawer, where Escape no longer closes it.
+              closeButtonRef.current?.focus();
+              void report(clear());
+            }}
+          >
             Clear
           </Button>
         )}
-        <IconButton aria-label="Close cart" onClick={closeDrawer}>
+        <IconButton ref={closeButtonRef} aria-label="Close cart" onClick={closeDrawer}>
           <Close />
         </IconButton>
       </Stack>

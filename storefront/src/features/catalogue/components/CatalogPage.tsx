@@ -20,8 +20,10 @@ import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** Product cards rendered per task on the first load. */
-const CARDS_PER_TASK = 8;
+/** Product cards in the first render of the first load: the first row, so the page shows soon. */
+const FIRST_CARDS = 4;
+/** Product cards added per step after that. */
+const CARDS_PER_STEP = 8;
 
 // Shown to admins, and on a failure: their code stays out of the catalogue's first load.
 const Chip = lazy(() => import('@mui/material/Chip'));
@@ -37,11 +39,11 @@ interface ProductGridProps {
 }
 
 /**
- * The cards, a few per task on the first load: the first row shows sooner and no task runs long.
+ * The cards, a few at a time on the first load: the first row shows sooner and no task runs long.
  * Its own component, so each step re-renders the grid alone.
  */
 function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductGridProps) {
-  const renderedCount = useProgressiveCount(products.length, CARDS_PER_TASK);
+  const renderedCount = useProgressiveCount(products.length, CARDS_PER_STEP, FIRST_CARDS);
   return (
     <Box
       aria-busy={isLoading}

@@ -1,5 +1,5 @@
 import type { Product, ProductSort } from '@supply-hub/api/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 import { useServerEvent } from '../../../hooks/use-server-event';
 import { getProducts } from '../api/get-products';
@@ -50,13 +50,16 @@ export function useProductList(q: string, sort: ProductSort) {
         // A prefetched answer cannot be aborted: one for a search already left is dropped here.
         if (controller.signal.aborted) return;
         loadedRef.current = { key, pages };
-        setState({
-          key,
-          products: uniqueById(lists.flatMap((list) => list.data)),
-          total: lists[0]?.total ?? 0,
-          pagesLoaded: pages,
-          hasFailed: false,
-        });
+        // A transition: the cards render in short slices, not one long task.
+        startTransition(() =>
+          setState({
+            key,
+            products: uniqueById(lists.flatMap((list) => list.data)),
+            total: lists[0]?.total ?? 0,
+            pagesLoaded: pages,
+            hasFailed: false,
+          }),
+        );
       },
       () => {
         if (controller.signal.aborted) return;
