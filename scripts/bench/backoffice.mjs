@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { signInCookie } from './demo-session.mjs';
 import { measureInitialScripts } from './initial-scripts.mjs';
-import { formatLighthouseMetrics, formatLighthouseShortfalls, runLighthouse } from './lighthouse.mjs';
+import { formatLighthouseShortfalls, lighthouseRows, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
 import {
   SERVER_ENTRY,
@@ -75,19 +75,12 @@ export async function run(args) {
               pass: passes.js,
             },
             { name: 'Navigation to the dashboard heading', value: `${entry.dashboardMs.toFixed(0)} ms` },
-            {
-              name: 'Lighthouse desktop performance, /admin/orders',
-              value: String(lighthouse.performance),
-              target: `≥ ${TARGETS.lighthousePerformance}`,
-              pass: passes.lighthousePerformance,
-            },
-            {
-              name: 'Lighthouse desktop accessibility, /admin/orders',
-              value: String(lighthouse.accessibility),
-              target: `≥ ${TARGETS.lighthouseAccessibility}`,
-              pass: passes.lighthouseAccessibility,
-            },
-            { name: 'Lighthouse desktop metrics, /admin/orders', value: formatLighthouseMetrics(lighthouse) },
+            ...lighthouseRows(lighthouse, {
+              formFactor: 'desktop',
+              page: '/admin/orders',
+              performanceTarget: TARGETS.lighthousePerformance,
+              accessibilityTarget: TARGETS.lighthouseAccessibility,
+            }),
           ],
         )}\n${formatLighthouseShortfalls(lighthouse)}`,
       );

@@ -93,3 +93,22 @@ export function formatLighthouseShortfalls(result) {
   );
   return lines.length === 0 ? '' : `\nLighthouse audits below full marks:\n${lines.join('\n')}\n`;
 }
+
+/** The three table rows of a Lighthouse result: performance and accessibility against their targets, the metrics. */
+export function lighthouseRows(result, { formFactor, page, performanceTarget, accessibilityTarget }) {
+  return [
+    {
+      name: `Lighthouse ${formFactor} performance, ${page}`,
+      value: String(result.performance),
+      target: `≥ ${performanceTarget}`,
+      pass: result.performance >= performanceTarget,
+    },
+    {
+      name: `Lighthouse ${formFactor} accessibility, ${page}`,
+      value: String(result.accessibility),
+      target: `≥ ${accessibilityTarget}`,
+      pass: result.accessibility >= accessibilityTarget,
+    },
+    { name: `Lighthouse ${formFactor} metrics, ${page}`, value: formatLighthouseMetrics(result) },
+  ];
+}
