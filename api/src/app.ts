@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 
@@ -123,6 +124,9 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Larger JSON answers (a catalogue page: 35 KB, 7 KB gzip) travel compressed. Event streams and
+  // CSV exports are left alone: a stream must reach the browser as it is written.
+  api.use(compression({ threshold: '4kb', filter: (_req, res) => isJsonAnswer(res) }));
   api.use(express.json({ limit: '100kb' }));
   // The SAML assertion consumer is posted to by the identity provider's page and verified by signature.
   api.use(crossSiteGuard(config.publicUrl, [/^\/auth\/saml\/[^/]+\/acs$/]));
@@ -164,6 +168,10 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);
   return app;
+}
+
+function isJsonAnswer(res: Response): boolean {
+  return String(res.getHeader('Content-Type') ?? '').startsWith('application/json');
 }
 
 function readVersion(repoRoot: string): string {

@@ -40,6 +40,28 @@ test('a doctor searches the catalogue, sorts it by price, loads more and sees th
   await expect(cards(page)).toHaveCount(0);
 });
 
+test('the catalogue asks for its session and first products before its scripts arrive, once each', async ({ page }) => {
+  await signInAs(page, DEMO.doctor);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (/^\/(api\/auth\/session|api\/products|assets\/.+\.js)$/.test(pathname)) asked.push(pathname + search);
+  });
+  await page.goto('/catalog?q=glove&sort=price-low');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-low');
+  const expected = await listProducts(page, '&q=glove&sort=price-low');
+  await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(expected.map((product) => product.title));
+  // The page's Link header preloads both, so they travel before the scripts are even asked for;
+  // a preload the page did not use would show as a second request.
+  const firstScript = asked.findIndex((address) => address.startsWith('/assets/'));
+  expect(asked.slice(0, firstScript).sort()).toEqual([
+    '/api/auth/session',
+    '/api/products?sort=price-low&page=1&per_page=48&q=glove',
+  ]);
+  expect(asked.filter((address) => address.startsWith('/api/'))).toHaveLength(2);
+});
+
 test('the product page shows its blocks and adds the chosen quantity to the cart', async ({ page, baseURL }) => {
   await signInAsNewDoctor(page, baseURL ?? '');
   const [product] = (await listProducts(page, '&q=alcohol%20prep')) as [CatalogueProduct];

@@ -16,3 +16,25 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
 export function displayPrice(product: Pick<Product, 'price' | 'amazon_price'>): string | null {
   return product.price ?? product.amazon_price;
 }
+
+/** The catalogue grid's page size (48 a page keeps a 10,000-product catalogue fast). */
+export const CATALOGUE_PAGE_SIZE = 48;
+
+/** The catalogue's search and sort in its address (?q=&sort=): Name A–Z when the sort is missing or unknown. */
+export function catalogueQueryOf(params: URLSearchParams): { q: string; sort: ProductSort } {
+  const sortParam = params.get('sort');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    sort: PRODUCT_SORTS.find((option) => option === sortParam) ?? 'title',
+  };
+}
+
+/**
+ * The GET /api/products address of one catalogue page. The storefront asks for exactly this, and
+ * the server preloads the first page of /catalog with it, so the two must never differ.
+ */
+export function catalogueProductsPath({ q, sort, page }: { q: string; sort: ProductSort; page: number }): string {
+  const search = new URLSearchParams({ sort, page: String(page), per_page: String(CATALOGUE_PAGE_SIZE) });
+  if (q) search.set('q', q);
+  return `/api/products?${search.toString()}`;
+}

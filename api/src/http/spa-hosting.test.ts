@@ -66,3 +66,41 @@ describe('built assets and their gzip twins', () => {
     expect(response.text).not.toContain('secret');
   });
 });
+
+describe('the storefront page preloads its first API requests', () => {
+  const withSession = 'supply_hub.sid=s%3Aabc.def';
+
+  it('preloads the session, and on /catalog the first page of products for the address search and sort', async () => {
+    const response = await request(app).get('/catalog?q=%20nitrile%20gloves&sort=price-low').set('Cookie', withSession);
+    expect(response.status).toBe(200);
+    expect(response.headers['link']).toBe(
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+        '</api/products?sort=price-low&page=1&per_page=48&q=nitrile+gloves>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+  });
+
+  it('asks for the default sort when the address names an unknown one', async () => {
+    const response = await request(app).get('/catalog?sort=%3Cscript%3E,next').set('Cookie', withSession);
+    expect(response.headers['link']).toContain('</api/products?sort=title&page=1&per_page=48>');
+  });
+
+  it('percent-encodes a search, so it can never end the Link value or add another', async () => {
+    const response = await request(app)
+      .get('/catalog?q=a%3E%3B%20rel%3Dpreload%2C%3C%2Fadmin')
+      .set('Cookie', withSession);
+    const links = String(response.headers['link']).split(', ');
+    expect(links).toHaveLength(2);
+    expect(links[1]).toBe(
+      '</api/products?sort=title&page=1&per_page=48&q=a%3E%3B+rel%3Dpreload%2C%3C%2Fadmin>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+  });
+
+  it('preloads only the session on other pages, and nothing without a session cookie or for the back office', async () => {
+    expect((await request(app).get('/orders').set('Cookie', withSession)).headers['link']).toBe(
+      '</api/auth/session>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect((await request(app).get('/catalog')).headers['link']).toBeUndefined();
+    expect((await request(app).get('/catalog').set('Cookie', 'other=1')).headers['link']).toBeUndefined();
+    expect((await request(app).get('/admin/orders').set('Cookie', withSession)).headers['link']).toBeUndefined();
+  });
+});

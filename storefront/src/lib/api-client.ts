@@ -37,6 +37,11 @@ interface RequestOptions<T> {
   schema?: ResponseParser<T>;
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
+  /**
+   * A GET the server may have preloaded with a Link header (the session, the first catalogue
+   * page): sent without an Accept header, as a preload is, so the browser uses the preloaded answer.
+   */
+  preloadable?: boolean;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -48,7 +53,7 @@ async function request<T>(method: string, path: string, options: RequestOptions<
       method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        ...(options.preloadable ? {} : { Accept: 'application/json' }),
         ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,
       },

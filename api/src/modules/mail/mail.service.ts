@@ -10,14 +10,18 @@ export interface OutgoingMail {
   template: string;
 }
 
-/** The outbox row of a mail: 'pending' for the sender when SMTP_URL is set, else 'logged' (it stays there). */
+/** A new outbox row's status: 'pending' for the sender when SMTP_URL is set, else 'logged' (it stays there). */
+export function outboxStatus(ctx: Pick<ServiceContext, 'config'>): 'pending' | 'logged' {
+  return ctx.config.mail.smtpUrl ? 'pending' : 'logged';
+}
+
 export function outboxRow(ctx: Pick<ServiceContext, 'config' | 'now'>, mail: OutgoingMail) {
   return {
     to_address: mail.to,
     subject: mail.subject,
     text_body: mail.text,
     template: mail.template,
-    status: ctx.config.mail.smtpUrl ? ('pending' as const) : ('logged' as const),
+    status: outboxStatus(ctx),
     created_at: ctx.now(),
   };
 }

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.js';
-import { sendMail, type OutgoingMail } from '../mail/mail.service.js';
-import { getAutomationSettings } from '../settings/settings.service.js';
+import { deliverQueuedMail, sendMail, type OutgoingMail } from '../mail/mail.service.js';
+import { ORDER_NUMBER_SLOT } from '../orders/orders.queries.js';
 
 export type RequesterEvent = 'submitted' | 'failed' | 'rejected';
 
@@ -45,25 +45,40 @@ export function notifyRequester(ctx: ServiceContext, orderId: string, event: Req
   });
 }
 
-/** Admins hear of each new order when the automation preference is on (admin-portal §2.6). */
-export function notifyAdminsOfNewOrder(ctx: ServiceContext, orderId: string): Promise<void> {
+/**
+ * The admins' mail about a new order (admin-portal §2.6), queued by the order's own statement when
+ * the automation preference is on. `orderNumberSlot` stands where the number the insert generates goes.
+ */
+export function newOrderMailForAdmins(
+  order: { user_email: string; total_amount: string },
+  orderNumberSlot: string,
+  publicUrl: string,
+): Omit<OutgoingMail, 'to'> {
+  return {
+    subject: `New order ${orderNumberSlot} waits for approval`,
+    template: 'order-new',
+    text: `${order.user_email} submitted order ${orderNumberSlot} ($${order.total_amount}).\n\nReview it at ${publicUrl}/admin/orders`,
+  };
+}
+
+/** Sends the admins' new-order mails just queued with the order (or logs them, without SMTP_URL). */
+export function deliverNewOrderMails(
+  ctx: ServiceContext,
+  orderNumber: string,
+  queued: readonly { id: string; to_address: string }[],
+  mail: Omit<OutgoingMail, 'to'>,
+): Promise<void> {
   return safely(ctx, async () => {
-    const settings = await getAutomationSettings(ctx);
-    if (!settings.email_notifications_new_orders) return;
-    const order = await ctx.db('orders').where({ id: orderId }).first('order_number', 'user_email', 'total_amount');
-    const admins: { email: string }[] = await ctx
-      .db('users')
-      .join('user_roles', 'user_roles.user_id', 'users.id')
-      .whereIn('user_roles.role', ['admin', 'super_admin'])
-      .where('users.status', 'active')
-      .distinct('users.email');
-    for (const admin of admins) {
-      await sendMail(ctx, {
-        to: admin.email,
-        subject: `New order ${order.order_number} waits for approval`,
-        template: 'order-new',
-        text: `${order.user_email} submitted order ${order.order_number} ($${order.total_amount}).\n\nReview it at ${ctx.config.publicUrl}/admin/orders`,
-      });
+    if (queued.length === 0) return;
+    const subject = mail.subject.replace(ORDER_NUMBER_SLOT, orderNumber);
+    if (!ctx.config.mail.smtpUrl) {
+      ctx.log.info(
+        { mail: { ids: queued.map((row) => row.id), recipients: queued.length, subject, template: mail.template } },
+        'mail kept in the outbox (no SMTP_URL)',
+      );
+      return;
     }
+    const text = mail.text.replaceAll(ORDER_NUMBER_SLOT, orderNumber);
+    for (const row of queued) await deliverQueuedMail(ctx, row.id, { ...mail, subject, text, to: row.to_address });
   });
 }

@@ -222,21 +222,49 @@ export interface SubmissionWrite {
   items: readonly OrderItemInsert[];
   idempotency: { key: string; requestHash: string };
   audit: { actorUserId: string | null; actorLabel: string; clientAddress?: string; requestId?: string };
+  /**
+   * The admins' new-order mail, queued with the order when the automation preference is on. Its
+   * subject and text carry ORDER_NUMBER_SLOT where the number the insert generates goes.
+   */
+  adminMail: { subject: string; text: string; template: string; status: 'pending' | 'logged' };
+}
+
+export const ORDER_NUMBER_SLOT = '{order_number}';
+
+export interface SubmissionWritten {
+  id: string;
+  order_number: string;
+  display_seq: number;
+  lineIds: string[];
+  /** The admins' mails queued with the order (none when the preference is off). */
+  adminMails: { id: string; to_address: string }[];
+  /** The auto-approval preference as the order was written (decisions.md). */
+  autoApproval: { enabled: boolean; underAmount: string };
 }
 
 /**
  * Writes a submission as ONE statement, hence one transaction: it claims the Idempotency-Key, and
- * only if the claim succeeds inserts the order, its lines (one INSERT), empties the cart and adds
- * the 'order.create' audit row. A concurrent claim of the same key waits for the other statement
+ * only if the claim succeeds inserts the order, its lines (one INSERT), empties the cart, adds
+ * the 'order.create' audit row and queues the admins' mail (a mail exists exactly when its order
+ * does, and the submission costs no further round trip). A concurrent claim of the same key waits for the other statement
  * to end; when it committed, nothing is written here and `undefined` says the key was taken.
  */
 export async function insertSubmittedOrder(
   db: Db,
-  { order, items, idempotency, audit }: SubmissionWrite,
-): Promise<{ id: string; order_number: string; display_seq: number; lineIds: string[] } | undefined> {
+  { order, items, idempotency, audit, adminMail }: SubmissionWrite,
+): Promise<SubmissionWritten | undefined> {
   const { rows } = await preparedRaw(
     db.raw<{
-      rows: { id: string; order_number: string; display_seq: number; line_id: string; line_number: number }[];
+      rows: {
+        id: string;
+        order_number: string;
+        display_seq: number;
+        line_id: string;
+        line_number: number;
+        admin_mails: { id: string; to_address: string }[];
+        auto_approve_enabled: boolean;
+        auto_approve_under_amount: string;
+      }[];
     }>(
       `WITH claimed AS (
        INSERT INTO idempotency_keys (user_id, key, request_hash, created_at, order_id)
@@ -270,10 +298,28 @@ export async function insertSubmittedOrder(
        SELECT CAST(:actorUserId AS uuid), :actorLabel, 'order.create', 'order', new_order.id::text, 'success',
               :clientAddress, :requestId, jsonb_build_object('order_number', new_order.order_number)
        FROM new_order
+     ),
+     automation AS (
+       SELECT email_notifications_new_orders, auto_approve_enabled, auto_approve_under_amount
+       FROM automation_settings WHERE id = 1
+     ),
+     admin_mails AS (
+       INSERT INTO email_outbox (to_address, subject, text_body, template, status, created_at)
+       SELECT DISTINCT users.email, replace(:mailSubject, :slot, new_order.order_number),
+              replace(:mailText, :slot, new_order.order_number), :mailTemplate, :mailStatus, CAST(:now AS timestamptz)
+       FROM new_order
+       CROSS JOIN automation
+       CROSS JOIN users
+       JOIN user_roles ON user_roles.user_id = users.id
+       WHERE automation.email_notifications_new_orders
+         AND user_roles.role IN ('admin', 'super_admin')
+         AND users.status = 'active'
+       RETURNING id, to_address
      )
      SELECT new_order.id, new_order.order_number, new_order.display_seq, new_items.id AS line_id,
-            new_items.line_number
-     FROM new_order CROSS JOIN new_items
+            new_items.line_number, automation.auto_approve_enabled, automation.auto_approve_under_amount,
+            (SELECT COALESCE(json_agg(admin_mails), '[]') FROM admin_mails) AS admin_mails
+     FROM new_order CROSS JOIN new_items LEFT JOIN automation ON true
      ORDER BY new_items.line_number`,
       {
         userId: order.user_id,
@@ -291,6 +337,11 @@ export async function insertSubmittedOrder(
         actorLabel: audit.actorLabel,
         clientAddress: audit.clientAddress ?? null,
         requestId: audit.requestId ?? null,
+        slot: ORDER_NUMBER_SLOT,
+        mailSubject: adminMail.subject,
+        mailText: adminMail.text,
+        mailTemplate: adminMail.template,
+        mailStatus: adminMail.status,
       },
     ),
   );
@@ -301,6 +352,8 @@ export async function insertSubmittedOrder(
     order_number: first.order_number,
     display_seq: first.display_seq,
     lineIds: rows.map((row) => row.line_id),
+    adminMails: first.admin_mails,
+    autoApproval: { enabled: first.auto_approve_enabled ?? false, underAmount: first.auto_approve_under_amount ?? '0' },
   };
 }
 

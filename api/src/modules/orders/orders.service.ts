@@ -4,7 +4,9 @@ import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../c
 import { ORDERING_ROLES, effectiveRole, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { notifyAdminsOfNewOrder } from '../notifications/order-notifications.service.js';
+import { outboxStatus } from '../mail/mail.service.js';
+import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
+import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
 import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
 import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents } from './order-pricing.rules.js';
 import * as queries from './orders.queries.js';
@@ -88,9 +90,11 @@ export async function submitOrder(
     unit_price: formatCents(line.unitCents),
     total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
   }));
+  const adminMail = newOrderMailForAdmins(order, queries.ORDER_NUMBER_SLOT, ctx.config.publicUrl);
   const created = await queries.insertSubmittedOrder(ctx.db, {
     order,
     items,
+    adminMail: { ...adminMail, status: outboxStatus(ctx) },
     idempotency: { key: idempotencyKey, requestHash },
     audit: {
       actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
@@ -128,7 +132,12 @@ export async function submitOrder(
       total_price,
     })),
   };
-  afterOrderCreated(ctx, stored);
+  afterOrderCreated(
+    ctx,
+    stored,
+    () => deliverNewOrderMails(ctx, stored.order_number, created.adminMails, adminMail),
+    created.autoApproval,
+  );
   return { order: stored, isReplay: false };
 }
 
@@ -146,15 +155,20 @@ async function replay(
 }
 
 /**
- * After the order is safely stored: tell the admins, and let the automation policy approve it.
- * Runs after the answer so a slow supplier never slows a submission; a crash mid-way is finished
- * by the supplier-recovery job.
+ * After the order is safely stored: send the admins' mails queued with it, and let the automation
+ * policy approve it. Runs after the answer so a slow supplier or mail server never slows a
+ * submission; a crash mid-way is finished by the supplier-recovery and outbox jobs.
  */
-function afterOrderCreated(ctx: ServiceContext, order: Order): void {
+function afterOrderCreated(
+  ctx: ServiceContext,
+  order: Order,
+  deliverAdminMails: () => Promise<void>,
+  autoApproval: AutoApprovalPreference,
+): void {
   setImmediate(() => {
     void (async () => {
-      await notifyAdminsOfNewOrder(ctx, order.id);
-      await approveAutomaticallyIfEligible(ctx, order.id, order.total_amount);
+      await deliverAdminMails();
+      await approveAutomaticallyIfEligible(ctx, order, autoApproval);
     })().catch((error: unknown) =>
       ctx.log.error({ order_id: order.id, error: String(error) }, 'after-order work failed'),
     );

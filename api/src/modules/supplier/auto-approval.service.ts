@@ -1,20 +1,18 @@
 import { SYSTEM_ACTOR, type ServiceContext } from '../../context.js';
-import { toCents } from '../orders/order-pricing.rules.js';
-import { getAutomationSettings } from '../settings/settings.service.js';
+import { qualifiesForAutoApproval, type AutoApprovalPreference } from './auto-approval.rules.js';
 import { submitOrderToSupplier } from './supplier-submission.service.js';
 
 /**
  * decisions.md: a new order under the configured amount is approved by "system" and submitted.
- * The requester's mail is queued by the submission itself, with its outcome.
+ * `preference` is the one read when the order was written. The requester's mail is queued by the
+ * submission itself, with its outcome.
  */
 export async function approveAutomaticallyIfEligible(
   ctx: ServiceContext,
-  orderId: string,
-  totalAmount: string,
+  order: { id: string; total_amount: string },
+  preference: AutoApprovalPreference,
 ): Promise<boolean> {
-  const settings = await getAutomationSettings(ctx);
-  if (!settings.auto_approve_enabled || toCents(totalAmount) >= Math.round(settings.auto_approve_under_amount * 100))
-    return false;
-  await submitOrderToSupplier({ ...ctx, actor: SYSTEM_ACTOR }, orderId, 'approve');
+  if (!qualifiesForAutoApproval(preference, order.total_amount)) return false;
+  await submitOrderToSupplier({ ...ctx, actor: SYSTEM_ACTOR }, order.id, 'approve');
   return true;
 }

@@ -1,9 +1,7 @@
-import type { ProductList, ProductSort } from '@supply-hub/api/contracts';
+import type { ProductList } from '@supply-hub/api/contracts';
+import { catalogueProductsPath, type ProductSort } from '@supply-hub/api/contracts/products.rules';
 
 import { apiClient } from '../../../lib/api-client';
-
-/** The catalogue grid's page size (48 a page keeps a 10,000-product catalogue fast). */
-export const CATALOGUE_PAGE_SIZE = 48;
 
 export interface ProductListParams {
   q: string;
@@ -11,13 +9,11 @@ export interface ProductListParams {
   page: number;
 }
 
-/** GET /api/products: one page of active products matching `q` (title, ASIN, SKU, category). */
+/**
+ * GET /api/products: one page of active products matching `q` (title, ASIN, SKU, category). The
+ * server preloads the first page of /catalog under the same address; the request must match it
+ * (no extra headers) for the browser to use the preloaded answer.
+ */
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
-  const search = new URLSearchParams({
-    sort: params.sort,
-    page: String(params.page),
-    per_page: String(CATALOGUE_PAGE_SIZE),
-  });
-  if (params.q) search.set('q', params.q);
-  return apiClient.get<ProductList>(`/api/products?${search.toString()}`, { signal });
+  return apiClient.get<ProductList>(catalogueProductsPath(params), { signal, preloadable: true });
 }
