@@ -36,7 +36,9 @@ function serverEnv({ dataDir, port }) {
  */
 export function startServer({ repoRoot, dataDir, port }) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles") profiles the server under a benchmark.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: repoRoot,
     env: serverEnv({ dataDir, port }),
     detached: true,

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { orderStatusSchema } from '../../contracts/orders.js';
-import { AppError } from '../../http/app-error.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -18,10 +18,10 @@ const filterSchema = z.object({
 });
 const countsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
 
+const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
+
 function parseId(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-  return parsed.data.id;
+  return parseIdParam(params, NOT_FOUND);
 }
 
 /** /api/admin/orders: the latest 50 by default; status changes are commands, never a generic update. */

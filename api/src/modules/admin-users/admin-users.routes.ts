@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 
-import { AppError } from '../../http/app-error.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -21,10 +21,10 @@ const filterSchema = z.object({
   id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
 });
 
+const NOT_FOUND = { message: 'User not found', code: 'USER_NOT_FOUND' };
+
 function parseId(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-  return parsed.data.id;
+  return parseIdParam(params, NOT_FOUND);
 }
 
 /** Users & Roles (admin-portal §2.5): accounts with roles, approval and address status. */

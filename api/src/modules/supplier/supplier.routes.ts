@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { z } from 'zod';
 
 import { AppError } from '../../http/app-error.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import type { AbLogEntry, SubmissionResult } from '../../contracts/supplier.js';
@@ -11,10 +11,10 @@ import { selectLatestAbLogs } from './supplier.queries.js';
 
 const APPROVE_FORBIDDEN = 'Admin Access Required: Only administrators can approve orders.';
 
+const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
+
 function parseId(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-  return parsed.data.id;
+  return parseIdParam(params, NOT_FOUND);
 }
 
 /** The result goes back as it is; a missing ship-to or punchout configuration is a refusal with the result attached. */
