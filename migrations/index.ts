@@ -14,6 +14,7 @@ import * as protectAuditEvents from './20261121001100_protect_audit_events.js';
 import * as createSandboxSupplierOrders from './20261121001200_create_sandbox_supplier_orders.js';
 import * as createReportRollups from './20261121001300_create_report_rollups.js';
 import * as shiftReportRollupsOnTimezoneChange from './20261121001400_shift_report_rollups_on_timezone_change.js';
+import * as leaseOutboxMail from './20261121001500_lease_outbox_mail.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001200_create_sandbox_supplier_orders', ...createSandboxSupplierOrders },
   { name: '20261121001300_create_report_rollups', ...createReportRollups },
   { name: '20261121001400_shift_report_rollups_on_timezone_change', ...shiftReportRollupsOnTimezoneChange },
+  { name: '20261121001500_lease_outbox_mail', ...leaseOutboxMail },
 ];

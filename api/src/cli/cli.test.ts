@@ -141,6 +141,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'catalog-reseed',
       'expired-session-cleanup',
       'supplier-recovery',
+      'mail-outbox',
     ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });

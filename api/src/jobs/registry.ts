@@ -2,6 +2,7 @@ import { catalogBootstrapJob } from './catalog-bootstrap.job.js';
 import { catalogReseedJob } from './catalog-reseed.job.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
 import type { Job } from './job.js';
+import { mailOutboxJob } from './mail-outbox.job.js';
 import { supplierRecoveryJob } from './supplier-recovery.job.js';
 
 export const JOBS: readonly Job[] = [
@@ -9,6 +10,7 @@ export const JOBS: readonly Job[] = [
   catalogReseedJob,
   expiredSessionCleanupJob,
   supplierRecoveryJob,
+  mailOutboxJob,
 ];
 
 export function findJob(name: string): Job | undefined {
