@@ -25,6 +25,15 @@ test('catalogue, product, orders, settings and profile have no serious or critic
     await expect(page.getByRole('heading', { level: 1, name: screen.ready })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+    // A control just enabled fades to its colours (MUI's 250 ms transition): contrast is judged once it got there.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    );
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     const blocking = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
