@@ -1,6 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 
 import type { ServiceContext } from '../context.js';
+import { describeError } from '../http/describe-error.js';
 import type { Job } from './job.js';
 import { runJob } from './run-job.js';
 
@@ -12,17 +13,29 @@ export interface JobScheduler {
 
 /** Schedules every job with node-cron in the company's timezone and starts the startup runs. */
 export function startJobScheduler(ctx: ServiceContext, jobs: readonly Job[]): JobScheduler {
-  const running = new Set<Promise<unknown>>();
+  const running = new Set<Promise<void>>();
+  // Kept until settled so stop() can wait for it; settled either way, so no rejection goes unhandled.
   const track = (work: Promise<unknown>) => {
-    running.add(work);
-    void work.finally(() => running.delete(work));
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
   };
+  // runJob records a job's own failure; it rejects when it cannot even record the run, mostly
+  // because the database cannot be reached (a restart, a failover). That must not take the server
+  // down: the error's code says why, and the next tick tries again.
+  const runScheduled = (job: Job, tick: Date) =>
+    runJob(ctx, job, 'schedule', tick).catch((error: unknown) => {
+      ctx.log.error({ job: job.name, error: describeError(error) }, 'job could not run');
+    });
   const tasks: ScheduledTask[] = jobs.map((job) =>
     cron.schedule(
       job.schedule,
       (context) => {
         const tick = new Date(Math.floor(context.date.getTime() / 1000) * 1000);
-        track(runJob(ctx, job, 'schedule', tick));
+        track(runScheduled(job, tick));
       },
       { name: job.name, timezone: ctx.config.companyTimezone, noOverlap: true },
     ),
