@@ -20,6 +20,7 @@ export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router 
     res.write('retry: 2000\n\n');
     const send = (event: HubEvent) => {
       // Profile and order events go to their owner only; catalogue changes to everyone.
+      if (event.type === 'company_settings.changed') return;
       if ((event.type === 'profile.updated' || event.type === 'order.updated') && event.user_id !== userId) return;
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };

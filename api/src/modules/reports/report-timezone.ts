@@ -4,9 +4,10 @@ import * as queries from './reports.queries.js';
 /**
  * The company timezone as reports use it, kept for a minute per database handle: the dashboard
  * needs it on every call (for "today") and it changes about never, so a round trip per call was
- * pure overhead. Saving the company settings forgets it at once in this process; other instances
- * follow within TIMEZONE_TTL_MS. (The rollups themselves never read this copy: their triggers ask
- * PostgreSQL.)
+ * pure overhead. Saving the company settings forgets it at once in this process, and every
+ * instance forgets it when the database announces the change (company_settings.changed on the
+ * events channel); the minute's expiry only matters while an instance cannot listen. (The rollups
+ * themselves never read this copy: their triggers ask PostgreSQL.)
  */
 export const TIMEZONE_TTL_MS = 60_000;
 
