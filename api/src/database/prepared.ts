@@ -23,9 +23,32 @@ export function statementName(sql: string): string {
   return name;
 }
 
-/** A raw query run as a prepared statement (the result is pg's, as for any raw query). */
+/**
+ * A raw query run as a prepared statement (the result is pg's, as for any raw query). Named by its
+ * own text, so it is not compiled once more just for the name. A nested query, an identifier (??),
+ * named bindings or a wrap() make the SQL differ from that text, so such a raw is named by its
+ * compiled SQL (as is one with a list binding: rare, and cheaper to compile than to reason about).
+ */
 export function preparedRaw<Q extends Knex.Raw>(query: Q): Q {
-  return query.options({ name: statementName(query.toSQL().sql) }) as Q;
+  const { sql, bindings, _wrappedBefore, _wrappedAfter } = query as unknown as {
+    sql: string;
+    bindings: unknown;
+    _wrappedBefore?: string;
+    _wrappedAfter?: string;
+  };
+  const isOneShape =
+    !sql.includes('??') &&
+    _wrappedBefore === undefined &&
+    _wrappedAfter === undefined &&
+    Array.isArray(bindings) &&
+    bindings.every(isPlainValue);
+  return query.options({ name: statementName(isOneShape ? sql : query.toSQL().sql) }) as Q;
+}
+
+const PLAIN_VALUE_TYPES = new Set(['string', 'number', 'boolean', 'bigint']);
+
+function isPlainValue(value: unknown): boolean {
+  return value === null || PLAIN_VALUE_TYPES.has(typeof value) || value instanceof Date || Buffer.isBuffer(value);
 }
 
 /**

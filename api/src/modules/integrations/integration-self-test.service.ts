@@ -5,8 +5,12 @@ import {
   type SubmissionStage,
 } from '../../contracts/supplier.js';
 import type { ServiceContext } from '../../context.js';
-import { buildProfileRequestXml } from '../supplier/cxml/cxml-request-document.js';
-import { SHARED_SECRET_PLACEHOLDER, redactSharedSecret } from '../supplier/cxml/cxml-order-request.js';
+import {
+  SHARED_SECRET_PLACEHOLDER,
+  buildProfileRequestXml,
+  withSharedSecretRedacted,
+  type CxmlRequestHeader,
+} from '../supplier/cxml/cxml-request-document.js';
 import { newPayloadId } from '../supplier/cxml/cxml-response-builder.js';
 import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
 import { CxmlParseError, type CxmlResponse } from '../supplier/cxml/cxml.types.js';
@@ -47,7 +51,7 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
   const hide = (text: string) => hideSecret(text, secret);
   const targetUrl = hide(withoutUserInfo(rawTarget));
   const payloadId = newPayloadId(ctx.now(), 'supplyhub');
-  const xml = buildProfileRequestXml({
+  const profileRequest: CxmlRequestHeader = {
     payloadId,
     timestamp: ctx.now(),
     deploymentMode: useTestMode ? 'test' : 'production',
@@ -56,7 +60,9 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
     senderIdentity: settings.identity,
     sharedSecret: secret,
     userAgent: 'Supply Hub self-test',
-  });
+  };
+  const xml = buildProfileRequestXml(profileRequest);
+  const redactedXml = buildProfileRequestXml(withSharedSecretRedacted(profileRequest));
 
   let response: SupplierHttpResponse;
   try {
@@ -70,7 +76,7 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
       { testMode: useTestMode, targetUrl },
       { stage: 'send', error: hide(error.message), latencyMs: error.latencyMs, payloadId },
     );
-    await logRun(ctx, result, { requestXml: redactSharedSecret(xml), responseBody: null });
+    await logRun(ctx, result, { requestXml: redactedXml, responseBody: null });
     return result;
   }
 
@@ -105,7 +111,7 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
     responseHeaders: visibleHeaders(response.headers, hide),
     responsePreview: response.body ? hide(bodyPreview(response.body) ?? '') : null,
   };
-  await logRun(ctx, result, { requestXml: redactSharedSecret(xml), responseBody: hide(response.body) });
+  await logRun(ctx, result, { requestXml: redactedXml, responseBody: hide(response.body) });
   return result;
 }
 

@@ -7,9 +7,10 @@ import { describeError } from '../../http/describe-error.js';
 import { toAdminOrder, type AdminOrder } from '../admin-orders/admin-orders.service.js';
 import { deliverQueuedMail, outboxRow } from '../mail/mail.service.js';
 import { requesterMail } from '../notifications/order-notifications.service.js';
-import { buildOrderRequestXml, redactSharedSecret } from './cxml/cxml-order-request.js';
+import { buildOrderRequestXml } from './cxml/cxml-order-request.js';
+import { withSharedSecretRedacted } from './cxml/cxml-request-document.js';
 import { parseCxmlResponse } from './cxml/cxml-response.js';
-import { CxmlParseError } from './cxml/cxml.types.js';
+import { CxmlParseError, type CxmlOrderRequestInput } from './cxml/cxml.types.js';
 import { openPunchoutSecret } from './punchout-secret.js';
 import { claimableStatuses, claimRefusal, type SubmissionMode } from './submission-claim.rules.js';
 import { bodyPreview, classifySubmission, type SubmissionOutcome } from './submission-outcome.rules.js';
@@ -80,7 +81,7 @@ export async function attemptSubmission(
     return { result: refusedResult(refusal), order: null };
   }
 
-  const xml = buildOrderRequestXml({
+  const orderRequest: CxmlOrderRequestInput = {
     payloadId: claim.payload_id,
     timestamp: now,
     deploymentMode: claim.test_mode ? 'test' : 'production',
@@ -121,7 +122,8 @@ export async function attemptSubmission(
       // The UNSPSC segment for medical supplies when the product has no code of its own.
       unspsc: line.unspsc ?? '42000000',
     })),
-  });
+  };
+  const xml = buildOrderRequestXml(orderRequest);
 
   const sent = await sendToSupplier(ctx, claim.target_url, xml);
   const { outcome, httpStatus, responseBody, latencyMs } = sent;
@@ -143,7 +145,7 @@ export async function attemptSubmission(
     log: {
       http_status: httpStatus,
       error: isAccepted ? null : outcome.message.slice(0, 1000),
-      request_xml: redactSharedSecret(xml),
+      request_xml: buildOrderRequestXml(withSharedSecretRedacted(orderRequest)),
       response_body: responseBody?.slice(0, 20_000) ?? null,
       request_summary: {
         mode,

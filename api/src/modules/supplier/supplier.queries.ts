@@ -1,5 +1,7 @@
 import type { AbLogEntry } from '../../contracts/supplier.js';
 import type { Db } from '../../database/connection.js';
+import { preparedRaw } from '../../database/prepared.js';
+import type { OrderLineRow } from '../orders/orders.queries.js';
 
 /**
  * The supplier submission in two statements (plus the HTTP call between them, outside any
@@ -15,18 +17,8 @@ const PUNCHOUT_TARGET_SQL = `
   FROM punchout_settings
   WHERE id = 1`;
 
-/** An order line as the back office shows it, and the product's UNSPSC code for the cXML. */
-export interface SubmissionLine {
-  id: string;
-  line_number: number;
-  product_id: string | null;
-  asin: string;
-  sku: string | null;
-  title: string;
-  image_url: string | null;
-  quantity: number;
-  unit_price: string;
-  total_price: string;
+/** An order line as the back office shows it (without its order id), and the product's UNSPSC code for the cXML. */
+export interface SubmissionLine extends Omit<OrderLineRow, 'order_id'> {
   unspsc: string | null;
 }
 
@@ -105,8 +97,10 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
     input.inFlightBefore === null
       ? 'o.submission_started_at IS NULL'
       : 'o.submission_started_at < :inFlightBefore::timestamptz';
-  const result = await db.raw<{ rows: ClaimedOrder[] }>(
-    `
+  // Prepared: the statement has four shapes, each parsed and planned once per connection.
+  const result = await preparedRaw(
+    db.raw<{ rows: ClaimedOrder[] }>(
+      `
     WITH settings AS (${PUNCHOUT_TARGET_SQL}),
     claimed AS (
       UPDATE orders AS o SET ${approvalSet}
@@ -166,19 +160,20 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
     CROSS JOIN logged AS l
     LEFT JOIN profiles AS p ON p.user_id = c.user_id
     LEFT JOIN company_settings AS cs ON cs.id = 1`,
-    {
-      orderId: input.orderId,
-      fromStatuses: [...input.fromStatuses],
-      isApproval: input.isApproval,
-      inFlightBefore: input.inFlightBefore,
-      payloadIdSuffix: input.payloadIdSuffix,
-      mode: input.mode,
-      now: input.now,
-      actorUserId: input.actorUserId,
-      actorLabel: input.actorLabel,
-      clientAddress: input.clientAddress,
-      requestId: input.requestId,
-    },
+      {
+        orderId: input.orderId,
+        fromStatuses: [...input.fromStatuses],
+        isApproval: input.isApproval,
+        inFlightBefore: input.inFlightBefore,
+        payloadIdSuffix: input.payloadIdSuffix,
+        mode: input.mode,
+        now: input.now,
+        actorUserId: input.actorUserId,
+        actorLabel: input.actorLabel,
+        clientAddress: input.clientAddress,
+        requestId: input.requestId,
+      },
+    ),
   );
   return result.rows[0];
 }
@@ -250,8 +245,9 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
     ? `status = 'submitted', submitted_at = :finishedAt, supplier_order_id = :supplierOrderId,
        rejection_reason = NULL`
     : `status = 'failed', failed_at = :finishedAt, rejection_reason = :failureReason`;
-  const result = await db.raw<{ rows: { mail_id: string }[] }>(
-    `
+  const result = await preparedRaw(
+    db.raw<{ rows: { mail_id: string }[] }>(
+      `
     WITH finished AS (
       UPDATE orders SET ${orderSet}, submission_started_at = NULL, updated_at = :finishedAt
       WHERE id = :orderId
@@ -270,31 +266,32 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
     INSERT INTO email_outbox (to_address, subject, text_body, template, status, created_at)
     VALUES (:mailTo, :mailSubject, :mailText, :mailTemplate, :mailStatus, :mailCreatedAt)
     RETURNING id AS mail_id`,
-    {
-      orderId: input.orderId,
-      logId: input.logId,
-      finishedAt: input.finishedAt,
-      supplierOrderId: input.supplierOrderId,
-      failureReason: input.failureReason,
-      logStatus: input.isAccepted ? 'success' : 'failed',
-      httpStatus: input.log.http_status,
-      logError: input.log.error,
-      requestXml: input.log.request_xml,
-      responseBody: input.log.response_body,
-      requestSummary: JSON.stringify(input.log.request_summary),
-      actorUserId: input.audit.actorUserId,
-      actorLabel: input.audit.actorLabel,
-      auditAction: input.isAccepted ? 'order.submitted' : 'order.submission_failed',
-      clientAddress: input.audit.clientAddress,
-      requestId: input.audit.requestId,
-      auditDetails: JSON.stringify(input.audit.details),
-      mailTo: input.mail.to_address,
-      mailSubject: input.mail.subject,
-      mailText: input.mail.text_body,
-      mailTemplate: input.mail.template,
-      mailStatus: input.mail.status,
-      mailCreatedAt: input.mail.created_at,
-    },
+      {
+        orderId: input.orderId,
+        logId: input.logId,
+        finishedAt: input.finishedAt,
+        supplierOrderId: input.supplierOrderId,
+        failureReason: input.failureReason,
+        logStatus: input.isAccepted ? 'success' : 'failed',
+        httpStatus: input.log.http_status,
+        logError: input.log.error,
+        requestXml: input.log.request_xml,
+        responseBody: input.log.response_body,
+        requestSummary: JSON.stringify(input.log.request_summary),
+        actorUserId: input.audit.actorUserId,
+        actorLabel: input.audit.actorLabel,
+        auditAction: input.isAccepted ? 'order.submitted' : 'order.submission_failed',
+        clientAddress: input.audit.clientAddress,
+        requestId: input.audit.requestId,
+        auditDetails: JSON.stringify(input.audit.details),
+        mailTo: input.mail.to_address,
+        mailSubject: input.mail.subject,
+        mailText: input.mail.text_body,
+        mailTemplate: input.mail.template,
+        mailStatus: input.mail.status,
+        mailCreatedAt: input.mail.created_at,
+      },
+    ),
   );
   const row = result.rows[0];
   if (!row) throw new Error('recording the submission outcome returned nothing');

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
 import { freePort } from '../../test-support/processes.js';
 import { createIsolatedDatabase, testConfig, testContext } from '../../test-support/test-context.js';
 import { recoverOrdersLeftInFlight } from './supplier-submission.service.js';
@@ -41,7 +41,7 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await (app.locals.closeResources as () => Promise<void>)();
+    await closeTestApp(app);
     await database.drop();
   });
 

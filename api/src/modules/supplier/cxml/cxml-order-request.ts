@@ -1,11 +1,6 @@
-import { createRequestDocument, type XMLBuilder } from './cxml-request-document.js';
-import { parseCxmlDocument, type XmlElement } from './cxml-safe-parser.js';
-import { CXML_LANG, cleanXmlText, formatCxmlDate, xmlValue } from './cxml-text.js';
+import { serializeRequestDocument } from './cxml-request-document.js';
+import { CXML_LANG, cleanXmlText, formatCxmlDate, type XmlElementTree } from './cxml-text.js';
 import { CxmlBuildError, type CxmlOrderRequestInput } from './cxml.types.js';
-
-export const SHARED_SECRET_PLACEHOLDER = '[redacted]';
-/** What redactSharedSecret gives for a text it cannot read: never the text itself. */
-export const UNREADABLE_REQUEST_PLACEHOLDER = '[cXML request withheld: not readable for redaction]';
 
 const MONEY = /^\d{1,10}\.\d{2}$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -13,120 +8,96 @@ const COUNTRY_CODE = /^[A-Z]{2}$/;
 /**
  * A cXML 1.2.063 OrderRequest, valid against the cXML DTD (element order as the DTD requires:
  * Header > From, To, Sender; OrderRequestHeader > Total, ShipTo, BillTo; ItemOut > ItemID, ItemDetail).
- * Every value goes through the XML library, which escapes it, after xmlValue (characters XML 1.0
- * forbids stripped, line ends normalised, trimmed; see cxml-text.ts). Throws CxmlBuildError on
+ * Every value goes through the XML library, which cleans it (characters XML 1.0 forbids stripped,
+ * line ends normalised, trimmed) and escapes it (see cxml-text.ts). Throws CxmlBuildError on
  * unusable input.
  */
 export function buildOrderRequestXml(input: CxmlOrderRequestInput): string {
-  return orderRequestDocument(input).end({ prettyPrint: true });
-}
-
-/**
- * The document with each SharedSecret's content replaced, for logs and the stored request XML.
- * Only the secret's content changes, byte for byte; the result is then read back with the safe
- * parser, and unless every SharedSecret holds exactly the placeholder (a secret with markup inside,
- * an unreadable text), the whole text is withheld: the secret never passes through.
- */
-export function redactSharedSecret(xml: string): string {
-  // An empty secret is written as <SharedSecret/>: given the placeholder too, so it reads like any other.
-  const redacted = xml
-    .replace(/<SharedSecret(\s[^>]*?)?\s*\/>/g, '<SharedSecret$1></SharedSecret>')
-    .replace(
-      /<SharedSecret(\s[^>]*)?>[\s\S]*?<\/SharedSecret\s*>/g,
-      (_element, attributes: string | undefined) =>
-        `<SharedSecret${attributes ?? ''}>${SHARED_SECRET_PLACEHOLDER}</SharedSecret>`,
-    );
-  try {
-    return holdsOnlyPlaceholders(parseCxmlDocument(redacted)) ? redacted : UNREADABLE_REQUEST_PLACEHOLDER;
-  } catch {
-    return UNREADABLE_REQUEST_PLACEHOLDER;
-  }
-}
-
-function holdsOnlyPlaceholders(element: XmlElement): boolean {
-  return Object.entries(element).every(([name, children]) => {
-    if (!Array.isArray(children)) return true;
-    return children.every((child) =>
-      name === 'SharedSecret'
-        ? Object.keys(child).every((key) => key === '#text' || key.startsWith('@_')) &&
-          child['#text'] === SHARED_SECRET_PLACEHOLDER
-        : holdsOnlyPlaceholders(child),
-    );
-  });
-}
-
-function orderRequestDocument(input: CxmlOrderRequestInput): XMLBuilder {
   assertUsable(input);
-  const { document, request } = createRequestDocument(input);
-  const orderRequest = request.ele('OrderRequest');
-  const orderHeader = orderRequest.ele('OrderRequestHeader', {
-    orderID: xmlValue(input.orderId),
-    orderDate: formatCxmlDate(input.orderDate),
-    type: 'new',
-  });
-  orderHeader.ele('Total').ele('Money', { currency: input.currency }).txt(input.total);
-  appendShipTo(orderHeader, input.shipTo);
-  appendBillTo(orderHeader, input.billTo);
-
-  for (const item of input.items) {
-    const itemOut = orderRequest.ele('ItemOut', {
-      quantity: String(item.quantity),
-      lineNumber: String(item.lineNumber),
-    });
-    itemOut.ele('ItemID').ele('SupplierPartID').txt(xmlValue(item.supplierPartId));
-    const detail = itemOut.ele('ItemDetail');
-    detail.ele('UnitPrice').ele('Money', { currency: input.currency }).txt(item.unitPrice);
-    detail.ele('Description', { 'xml:lang': CXML_LANG }).txt(xmlValue(item.description));
-    detail.ele('UnitOfMeasure').txt(item.unitOfMeasure);
-    detail.ele('Classification', { domain: 'UNSPSC' }).txt(xmlValue(item.unspsc));
-  }
-  return document;
+  return serializeRequestDocument(input, orderRequestElement(input));
 }
 
-function appendShipTo(orderHeader: XMLBuilder, shipTo: CxmlOrderRequestInput['shipTo']): void {
+function orderRequestElement(input: CxmlOrderRequestInput): XmlElementTree {
+  return {
+    OrderRequest: {
+      OrderRequestHeader: {
+        '@_orderID': input.orderId,
+        '@_orderDate': formatCxmlDate(input.orderDate),
+        '@_type': 'new',
+        Total: money(input.total, input.currency),
+        ShipTo: { Address: shipToAddress(input.shipTo) },
+        BillTo: { Address: billToAddress(input.billTo) },
+      },
+      ItemOut: input.items.map((item) => ({
+        '@_quantity': String(item.quantity),
+        '@_lineNumber': String(item.lineNumber),
+        ItemID: { SupplierPartID: item.supplierPartId },
+        ItemDetail: {
+          UnitPrice: money(item.unitPrice, input.currency),
+          Description: { '@_xml:lang': CXML_LANG, '#text': item.description },
+          UnitOfMeasure: item.unitOfMeasure,
+          Classification: { '@_domain': 'UNSPSC', '#text': item.unspsc },
+        },
+      })),
+    },
+  };
+}
+
+function money(amount: string, currency: string): XmlElementTree {
+  return { Money: { '@_currency': currency, '#text': amount } };
+}
+
+function shipToAddress(shipTo: CxmlOrderRequestInput['shipTo']): XmlElementTree {
   const countryCode = shipTo.countryCode.toUpperCase();
-  const address = orderHeader.ele('ShipTo').ele('Address', { isoCountryCode: countryCode });
-  address.ele('Name', { 'xml:lang': CXML_LANG }).txt(xmlValue(shipTo.addressName));
-  const postal = address.ele('PostalAddress');
-  postal.ele('DeliverTo').txt(xmlValue(shipTo.deliverTo));
-  for (const street of cleanStreets(shipTo.streets)) postal.ele('Street').txt(xmlValue(street));
-  postal.ele('City').txt(xmlValue(shipTo.city));
-  postal.ele('State').txt(xmlValue(shipTo.state));
-  postal.ele('PostalCode').txt(xmlValue(shipTo.postalCode));
-  appendCountry(postal, countryCode);
-  appendPhone(address, shipTo.phone, countryCode);
+  const phone = telephone(shipTo.phone, countryCode);
+  return {
+    '@_isoCountryCode': countryCode,
+    Name: { '@_xml:lang': CXML_LANG, '#text': shipTo.addressName },
+    PostalAddress: {
+      DeliverTo: shipTo.deliverTo,
+      Street: cleanStreets(shipTo.streets),
+      City: shipTo.city,
+      State: shipTo.state,
+      PostalCode: shipTo.postalCode,
+      Country: country(countryCode),
+    },
+    ...(phone ? { Phone: { TelephoneNumber: phone } } : {}),
+  };
 }
 
 /** The DTD requires BillTo; its PostalAddress needs a street and a city, so it appears only when both are known. */
-function appendBillTo(orderHeader: XMLBuilder, billTo: CxmlOrderRequestInput['billTo']): void {
-  const countryCode = (billTo.countryCode ?? 'US').toUpperCase();
-  const address = orderHeader.ele('BillTo').ele('Address');
-  address.ele('Name', { 'xml:lang': CXML_LANG }).txt(xmlValue(billTo.addressName));
+function billToAddress(billTo: CxmlOrderRequestInput['billTo']): XmlElementTree {
+  const name = { '@_xml:lang': CXML_LANG, '#text': billTo.addressName };
   const streets = cleanStreets(billTo.streets);
   const city = cleanXmlText(billTo.city ?? '');
-  if (streets.length === 0 || city === '') return;
-  const postal = address.ele('PostalAddress');
-  for (const street of streets) postal.ele('Street').txt(xmlValue(street));
-  postal.ele('City').txt(xmlValue(city));
+  if (streets.length === 0 || city === '') return { Name: name };
   const state = cleanXmlText(billTo.state ?? '');
-  if (state) postal.ele('State').txt(xmlValue(state));
   const postalCode = cleanXmlText(billTo.postalCode ?? '');
-  if (postalCode) postal.ele('PostalCode').txt(xmlValue(postalCode));
-  appendCountry(postal, countryCode);
+  return {
+    Name: name,
+    PostalAddress: {
+      Street: streets,
+      City: city,
+      ...(state ? { State: state } : {}),
+      ...(postalCode ? { PostalCode: postalCode } : {}),
+      Country: country((billTo.countryCode ?? 'US').toUpperCase()),
+    },
+  };
 }
 
-function appendCountry(postal: XMLBuilder, countryCode: string): void {
-  postal.ele('Country', { isoCountryCode: countryCode }).txt(xmlValue(countryName(countryCode)));
+function country(countryCode: string): XmlElementTree {
+  return { '@_isoCountryCode': countryCode, '#text': countryName(countryCode) };
 }
 
 /** Only a North American number fits TelephoneNumber's parts reliably; any other is left out. */
-function appendPhone(address: XMLBuilder, phone: string | null | undefined, countryCode: string): void {
+function telephone(phone: string | null | undefined, countryCode: string): XmlElementTree | null {
   const digits = (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  if (digits.length !== 10 || !['US', 'CA'].includes(countryCode)) return;
-  const telephone = address.ele('Phone').ele('TelephoneNumber');
-  telephone.ele('CountryCode', { isoCountryCode: countryCode }).txt('1');
-  telephone.ele('AreaOrCityCode').txt(digits.slice(0, 3));
-  telephone.ele('Number').txt(digits.slice(3));
+  if (digits.length !== 10 || !['US', 'CA'].includes(countryCode)) return null;
+  return {
+    CountryCode: { '@_isoCountryCode': countryCode, '#text': '1' },
+    AreaOrCityCode: digits.slice(0, 3),
+    Number: digits.slice(3),
+  };
 }
 
 function cleanStreets(streets: readonly string[]): string[] {

@@ -1,9 +1,7 @@
-import { create } from 'xmlbuilder2';
+import { CXML_LANG, CXML_VERSION, formatCxmlDate, serializeCxml, type XmlElementTree } from './cxml-text.js';
 
-import { CXML_DTD_URL, CXML_LANG, CXML_VERSION, formatCxmlDate, xmlValue } from './cxml-text.js';
-
-/** xmlbuilder2 does not export its node type from the package root. */
-export type XMLBuilder = ReturnType<typeof create>;
+/** What the logged copy of a request carries instead of the shared secret. */
+export const SHARED_SECRET_PLACEHOLDER = '[redacted]';
 
 /** What every cXML request of ours carries before its request element. */
 export interface CxmlRequestHeader {
@@ -18,34 +16,38 @@ export interface CxmlRequestHeader {
 }
 
 /**
- * A cXML document up to its Request element: the cXML root with payloadID and timestamp, the
- * Header (From, To, Sender with the shared secret, in the DTD's order) and Request, which carries
- * deploymentMode only in test mode (the DTD's default is production). Returns the document, to
- * serialise, and the Request, to add the request element to.
+ * The same request with the placeholder for its shared secret: built from it, the copy for logs
+ * and the stored request XML differs from what is sent only in the secret, and cannot contain it.
  */
-export function createRequestDocument(header: CxmlRequestHeader): { document: XMLBuilder; request: XMLBuilder } {
-  const document = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'cXML', sysID: CXML_DTD_URL });
-  const cxml = document.ele('cXML', {
-    version: CXML_VERSION,
-    payloadID: xmlValue(header.payloadId),
-    timestamp: formatCxmlDate(header.timestamp),
-    'xml:lang': CXML_LANG,
-  });
-  const headerElement = cxml.ele('Header');
-  appendCredential(headerElement.ele('From'), header.fromIdentity);
-  appendCredential(headerElement.ele('To'), header.toIdentity);
-  const sender = headerElement.ele('Sender');
-  appendCredential(sender, header.senderIdentity).ele('SharedSecret').txt(xmlValue(header.sharedSecret));
-  sender.ele('UserAgent').txt(xmlValue(header.userAgent));
-  const request = cxml.ele('Request', header.deploymentMode === 'test' ? { deploymentMode: 'test' } : {});
-  return { document, request };
+export function withSharedSecretRedacted<Header extends CxmlRequestHeader>(header: Header): Header {
+  return { ...header, sharedSecret: SHARED_SECRET_PLACEHOLDER };
 }
 
-/** Returns the Credential, so the Sender can add its SharedSecret after the Identity. */
-function appendCredential(parent: XMLBuilder, identity: string): XMLBuilder {
-  const credential = parent.ele('Credential', { domain: 'NetworkID' });
-  credential.ele('Identity').txt(xmlValue(identity));
-  return credential;
+/**
+ * A cXML request document: the cXML root with payloadID and timestamp, the Header (From, To,
+ * Sender with the shared secret, in the DTD's order) and Request, which carries deploymentMode
+ * only in test mode (the DTD's default is production), around the given request element.
+ */
+export function serializeRequestDocument(header: CxmlRequestHeader, requestElement: XmlElementTree): string {
+  return serializeCxml({
+    '@_version': CXML_VERSION,
+    '@_payloadID': header.payloadId,
+    '@_timestamp': formatCxmlDate(header.timestamp),
+    '@_xml:lang': CXML_LANG,
+    Header: {
+      From: { Credential: credential(header.fromIdentity) },
+      To: { Credential: credential(header.toIdentity) },
+      Sender: {
+        Credential: { ...credential(header.senderIdentity), SharedSecret: header.sharedSecret },
+        UserAgent: header.userAgent,
+      },
+    },
+    Request: { ...(header.deploymentMode === 'test' ? { '@_deploymentMode': 'test' } : {}), ...requestElement },
+  });
+}
+
+function credential(identity: string): XmlElementTree {
+  return { '@_domain': 'NetworkID', Identity: identity };
 }
 
 /**
@@ -53,7 +55,5 @@ function appendCredential(parent: XMLBuilder, identity: string): XMLBuilder {
  * The integration self-test sends it through the same outbound client as an order.
  */
 export function buildProfileRequestXml(header: CxmlRequestHeader): string {
-  const { document, request } = createRequestDocument(header);
-  request.ele('ProfileRequest');
-  return document.end({ prettyPrint: true });
+  return serializeRequestDocument(header, { ProfileRequest: '' });
 }

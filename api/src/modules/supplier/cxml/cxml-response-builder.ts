@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-import { create } from 'xmlbuilder2';
-
 import { SUPPLIER_ORDER_ID_LABEL } from './cxml-response.js';
-import { CXML_DTD_URL, CXML_LANG, CXML_VERSION, formatCxmlDate, xmlValue } from './cxml-text.js';
+import { CXML_LANG, CXML_VERSION, formatCxmlDate, serializeCxml } from './cxml-text.js';
 
 export interface CxmlResponseInput {
   statusCode: number;
@@ -21,25 +19,32 @@ export interface CxmlResponseInput {
 /** A cXML Response (a Status, and a ProfileResponse when asked), valid against the cXML DTD; built by the sandbox supplier. */
 export function buildCxmlResponseXml(input: CxmlResponseInput): string {
   const parts = [input.message, input.supplierOrderId ? `${SUPPLIER_ORDER_ID_LABEL}=${input.supplierOrderId}` : null];
-  const response = create({ version: '1.0', encoding: 'UTF-8' })
-    .dtd({ name: 'cXML', sysID: CXML_DTD_URL })
-    .ele('cXML', {
-      version: CXML_VERSION,
-      payloadID: xmlValue(input.payloadId ?? newPayloadId(input.timestamp, 'supplier.invalid')),
-      timestamp: formatCxmlDate(input.timestamp),
-      'xml:lang': CXML_LANG,
-    })
-    .ele('Response');
-  response
-    .ele('Status', { code: String(input.statusCode), text: xmlValue(input.statusText), 'xml:lang': CXML_LANG })
-    .txt(xmlValue(parts.filter(Boolean).join('; ')));
-  if (input.profile) {
-    const profile = response.ele('ProfileResponse', { effectiveDate: formatCxmlDate(input.profile.effectiveDate) });
-    for (const transaction of input.profile.transactions) {
-      profile.ele('Transaction', { requestName: transaction.requestName }).ele('URL').txt(xmlValue(transaction.url));
-    }
-  }
-  return response.doc().end({ prettyPrint: true });
+  const { profile } = input;
+  return serializeCxml({
+    '@_version': CXML_VERSION,
+    '@_payloadID': input.payloadId ?? newPayloadId(input.timestamp, 'supplier.invalid'),
+    '@_timestamp': formatCxmlDate(input.timestamp),
+    '@_xml:lang': CXML_LANG,
+    Response: {
+      Status: {
+        '@_code': String(input.statusCode),
+        '@_text': input.statusText,
+        '@_xml:lang': CXML_LANG,
+        '#text': parts.filter(Boolean).join('; '),
+      },
+      ...(profile
+        ? {
+            ProfileResponse: {
+              '@_effectiveDate': formatCxmlDate(profile.effectiveDate),
+              Transaction: profile.transactions.map((transaction) => ({
+                '@_requestName': transaction.requestName,
+                URL: transaction.url,
+              })),
+            },
+          }
+        : {}),
+    },
+  });
 }
 
 /** The customary cXML payloadID shape: <time>.<process>.<random>@<host>. */
