@@ -1,34 +1,16 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
-/** Writes name.js.gz beside each script and stylesheet; the server sends it to browsers that accept gzip. */
-function precompress(): Plugin {
-  return {
-    name: 'supply-hub:precompress',
-    apply: 'build',
-    // After writing: earlier hooks (Vite's preload helper among them) still change the chunks' code.
-    writeBundle(options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (!/\.(js|css|svg)$/.test(output.fileName)) continue;
-        const source = output.type === 'chunk' ? output.code : output.source;
-        writeFileSync(path.join(options.dir ?? 'dist', `${output.fileName}.gz`), gzipSync(source, { level: 9 }));
-      }
-    },
-  };
-}
+import { frontendConfig, precompress } from '../scripts/vite/frontend-build';
 
-// Served by the API server under /admin; in development the API runs on port 3000.
+// Served by the API server under /admin.
+const shared = frontendConfig({ base: '/admin/', devPort: 5174 });
+
 export default defineConfig({
-  base: '/admin/',
+  ...shared,
   plugins: [react(), precompress()],
   build: {
-    outDir: 'dist',
-    // Every browser the build targets preloads modules itself.
-    modulePreload: { polyfill: false },
+    ...shared.build,
     // react-admin's own code is most of the first chunk (about 280 KB gzip, under the 300 KB budget).
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
@@ -38,9 +20,5 @@ export default defineConfig({
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
-  },
-  server: {
-    port: 5174,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
   },
 });

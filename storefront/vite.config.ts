@@ -1,10 +1,9 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+import { frontendConfig, precompress } from '../scripts/vite/frontend-build';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -25,22 +24,6 @@ function staticClosure(root: string, graph: ModuleGraph): Set<string> {
 }
 
 let catalogModules: Set<string> | undefined;
-
-/** Writes name.js.gz beside each script and stylesheet; the server sends it to browsers that accept gzip. */
-function precompress(): Plugin {
-  return {
-    name: 'supply-hub:precompress',
-    apply: 'build',
-    // After writing: earlier hooks (Vite's preload helper among them) still change the chunks' code.
-    writeBundle(options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (!/\.(js|css|svg)$/.test(output.fileName)) continue;
-        const source = output.type === 'chunk' ? output.code : output.source;
-        writeFileSync(path.join(options.dir ?? 'dist', `${output.fileName}.gz`), gzipSync(source, { level: 9 }));
-      }
-    },
-  };
-}
 
 /**
  * Preloads the catalogue's chunk from index.html: /catalog is where providers land, and otherwise
@@ -69,14 +52,14 @@ function preloadCatalogChunk(): Plugin {
   };
 }
 
-// Served by the API server at "/"; in development the API runs on port 3000.
+// Served by the API server at "/".
+const shared = frontendConfig({ base: '/', devPort: 5173 });
+
 export default defineConfig({
-  base: '/',
+  ...shared,
   plugins: [react(), preloadCatalogChunk(), precompress()],
   build: {
-    outDir: 'dist',
-    // Every browser the build targets preloads modules itself.
-    modulePreload: { polyfill: false },
+    ...shared.build,
     rolldownOptions: {
       output: {
         // What every signed-in page needs is one chunk and what /catalog adds is a second: a few
@@ -95,9 +78,5 @@ export default defineConfig({
         },
       },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
   },
 });

@@ -6,8 +6,7 @@
 // same CPU. On a shared machine the figures move with the load: the sequential latency and the
 // CPU time per approval (server and its PostgreSQL, read from /proc) are the steadier measures.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,21 +14,14 @@ import { fileURLToPath } from 'node:url';
 
 import { signInCookie } from './demo-session.mjs';
 import { formatTable, percentile } from './report.mjs';
-import {
-  SERVER_ENTRY,
-  findFreePort,
-  killServerGroup,
-  startServer,
-  stopServer,
-  waitForHealthy,
-} from './server-process.mjs';
+import { SERVER_ENTRY, withDemoServer } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SEQUENTIAL_ORDERS = 60;
 const WARM_UP_ORDERS = 10;
-const THROUGHPUT_ORDERS = 300;
+const THROUGHPUT_ORDERS = Number(process.env.BENCH_APPROVALS ?? 1000);
 /** Approved at the throughput run's concurrency before it, unmeasured: see approveConcurrently. */
-const CONCURRENT_WARM_UP_ORDERS = 100;
+const CONCURRENT_WARM_UP_ORDERS = 300;
 const THROUGHPUT_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const RACE_ORDERS = 100;
 const RACE_APPROVALS = 10;
@@ -76,10 +68,11 @@ function processTreeCpuMs(rootPid) {
 }
 
 /**
- * Approves `ids` with `concurrency` admins at once; the latency of each approval. The first such
- * run on a fresh server is slower (its PostgreSQL connections open and compile the triggers'
- * plans one by one), so the measured run follows an unmeasured one: the figures are a running
- * server's, not a cold one's.
+ * Approves `ids` with `concurrency` admins at once; the latency of each approval. The first few
+ * hundred such approvals on a fresh server are slower (its PostgreSQL connections open, prepare
+ * their statements and compile the triggers' plans one by one; V8 optimises the hot paths), so the
+ * measured run follows a warm-up whose p95 is shown for information: the target is judged on a
+ * running server, over a window long enough (1000) for a p95 that does not move with one hiccup.
  */
 async function approveConcurrently(baseUrl, cookie, ids, concurrency) {
   const latencies = [];
@@ -113,13 +106,7 @@ export async function run(args) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
     return 1;
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-approvals-'));
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
-  const port = await findFreePort();
-  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
-  try {
-    await waitForHealthy(server, { timeoutMs: 120_000 });
-    const baseUrl = `http://127.0.0.1:${port}`;
+  return withDemoServer('approvals', async ({ server, baseUrl }) => {
     const doctor = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
     const [adminA, adminB] = [
       await signInCookie(baseUrl, 'admin@demo.supplyhub.test'),
@@ -140,7 +127,8 @@ export async function run(args) {
     const cpuAfterSequential = processTreeCpuMs(server.pid);
 
     const warmUpIds = await createOrders(baseUrl, doctor, CONCURRENT_WARM_UP_ORDERS);
-    failures += (await approveConcurrently(baseUrl, adminA, warmUpIds, THROUGHPUT_CONCURRENCY)).failures;
+    const warmUp = await approveConcurrently(baseUrl, adminA, warmUpIds, THROUGHPUT_CONCURRENCY);
+    failures += warmUp.failures;
     const throughputIds = await createOrders(baseUrl, doctor, THROUGHPUT_ORDERS);
     const cpuBeforeThroughput = processTreeCpuMs(server.pid);
     const started = performance.now();
@@ -184,6 +172,7 @@ export async function run(args) {
       approvals: latencies.length,
       approval_failures: failures,
       approvals_per_s: latencies.length / seconds,
+      warm_up_p95_ms: percentile(warmUp.latencies, 95),
       p50_ms: percentile(latencies, 50),
       p95_ms: percentile(latencies, 95),
       race_orders: RACE_ORDERS,
@@ -225,6 +214,10 @@ export async function run(args) {
               target: `≤ ${TARGETS.p95Ms} ms`,
               pass: passes.latency,
             },
+            {
+              name: `Click to submitted p95 while warming up (first ${CONCURRENT_WARM_UP_ORDERS})`,
+              value: ms(figures.warm_up_p95_ms),
+            },
             { name: 'Approvals that did not submit', value: String(failures) },
             { name: `Orders × ${RACE_APPROVALS} simultaneous approvals`, value: String(RACE_ORDERS) },
             {
@@ -243,8 +236,5 @@ export async function run(args) {
       );
     }
     return Object.values(passes).every(Boolean) ? 0 : 1;
-  } finally {
-    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

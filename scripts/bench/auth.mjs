@@ -1,7 +1,6 @@
 // Sign-in benchmark: the built server (demo data, embedded PostgreSQL) under 20 concurrent
 // password sign-ins, and the latency a session lookup adds to an authenticated request.
-import { chmodSync, existsSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,14 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import { DEMO_PASSWORD } from './demo-session.mjs';
 import { formatTable, percentile } from './report.mjs';
-import {
-  SERVER_ENTRY,
-  findFreePort,
-  killServerGroup,
-  startServer,
-  stopServer,
-  waitForHealthy,
-} from './server-process.mjs';
+import { SERVER_ENTRY, withDemoServer } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEMO_ACCOUNTS = ['doctor', 'nurse', 'provider', 'user', 'finance', 'logistics', 'admin', 'superadmin'].map(
@@ -81,13 +73,7 @@ export async function run(args) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
     return 1;
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-auth-'));
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
-  const port = await findFreePort();
-  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
-  try {
-    await waitForHealthy(server, { timeoutMs: 120_000 });
-    const baseUrl = `http://127.0.0.1:${port}`;
+  return withDemoServer('auth', async ({ baseUrl }) => {
     await measureSignIns(baseUrl); // warm-up round
     const signIns = await measureSignIns(baseUrl);
     const lookup = await measureLookup(baseUrl);
@@ -133,8 +119,5 @@ export async function run(args) {
       );
     }
     return passes.signIn && passes.lookup ? 0 : 1;
-  } finally {
-    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,8 +1,7 @@
 // Back-office benchmark: the built portal in demo mode, signed in as the demo admin. The JavaScript
 // /admin loads before its dashboard is usable (gzip sizes of what Chromium fetched), and Lighthouse
 // desktop performance and accessibility of /admin/orders with the demo orders.
-import { chmodSync, existsSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +10,7 @@ import { signInCookie } from './demo-session.mjs';
 import { measureInitialScripts } from './initial-scripts.mjs';
 import { formatLighthouseShortfalls, lighthouseRows, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
-import {
-  SERVER_ENTRY,
-  findFreePort,
-  killServerGroup,
-  startServer,
-  stopServer,
-  waitForHealthy,
-} from './server-process.mjs';
+import { SERVER_ENTRY, withDemoServer } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BACKOFFICE_DIST = path.join(REPO_ROOT, 'backoffice', 'dist');
@@ -46,13 +38,7 @@ export async function run(args) {
     process.stderr.write('The portal is not built — run `npm run build` first.\n');
     return 1;
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-backoffice-'));
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
-  const port = await findFreePort();
-  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
-  try {
-    await waitForHealthy(server, { timeoutMs: 120_000 });
-    const baseUrl = `http://127.0.0.1:${port}`;
+  return withDemoServer('backoffice', async ({ baseUrl }) => {
     const entry = await measureAdminEntry(baseUrl);
     const lighthouse = await runLighthouse(`${baseUrl}/admin/orders`, {
       cookie: await signInCookie(baseUrl, ADMIN),
@@ -86,8 +72,5 @@ export async function run(args) {
       );
     }
     return Object.values(passes).every(Boolean) ? 0 : 1;
-  } finally {
-    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

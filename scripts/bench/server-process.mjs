@@ -1,13 +1,17 @@
 // Starts the built server as a child process, waits for /api/health, and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 
 export const SERVER_ENTRY = 'api/dist/api/src/server.js';
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const POLL_INTERVAL_MS = 100;
 const OUTPUT_TAIL_LINES = 40;
 
@@ -124,3 +128,23 @@ export function describeExit(exit) {
 }
 
 export class StartFailure extends Error {}
+
+/**
+ * Runs `measure({ server, baseUrl, dataDir })` against a fresh built server on its own embedded
+ * PostgreSQL with the demo data, then stops the server and removes its data folder, whatever
+ * `measure` did. Resolves with what `measure` resolves with.
+ */
+export async function withDemoServer(name, measure) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `supply-hub-bench-${name}-`));
+  // The embedded PostgreSQL runs as another user when we are root: it must reach its folder.
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const port = await findFreePort();
+  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
+  try {
+    await waitForHealthy(server, { timeoutMs: 120_000 });
+    return await measure({ server, baseUrl: `http://127.0.0.1:${port}`, dataDir });
+  } finally {
+    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

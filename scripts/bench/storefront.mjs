@@ -3,8 +3,7 @@
 // performance and accessibility of /catalog as a doctor, and order submissions per second with
 // 5 lines each at 50 concurrent clients.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +14,7 @@ import { signInCookie } from './demo-session.mjs';
 import { measureInitialScripts } from './initial-scripts.mjs';
 import { formatLighthouseShortfalls, lighthouseRows, runLighthouse } from './lighthouse.mjs';
 import { formatTable } from './report.mjs';
-import {
-  SERVER_ENTRY,
-  findFreePort,
-  killServerGroup,
-  startServer,
-  stopServer,
-  waitForHealthy,
-} from './server-process.mjs';
+import { SERVER_ENTRY, withDemoServer } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLIENTS = 50;
@@ -98,13 +90,7 @@ export async function run(args) {
     process.stderr.write('The portal is not built — run `npm run build` first.\n');
     return 1;
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-storefront-'));
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
-  const port = await findFreePort();
-  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
-  try {
-    await waitForHealthy(server, { timeoutMs: 120_000 });
-    const baseUrl = `http://127.0.0.1:${port}`;
+  return withDemoServer('storefront', async ({ baseUrl }) => {
     const page = await measureCatalogPage(baseUrl);
     // Before the submissions: the catalogue as a doctor sees it on a fresh demo database.
     const lighthouse = await runLighthouse(`${baseUrl}/catalog`, {
@@ -149,8 +135,5 @@ export async function run(args) {
       );
     }
     return Object.values(passes).every(Boolean) ? 0 : 1;
-  } finally {
-    await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
