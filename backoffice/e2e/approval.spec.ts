@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 
-import { expectNoSeriousViolations, signInAsAdmin, uniqueTag } from './support/backoffice.js';
-import { NEW_USER_PASSWORD, newDoctor, orderCard, placeOrderAs, signInPageAs } from './support/orders.js';
+import { expectNoSeriousViolations, signInAsAdmin } from './support/backoffice.js';
+import { NEW_USER_PASSWORD, openOrderCard, orderOfNewDoctor, signInPageAs } from './support/orders.js';
 
 // Demo mode: the punchout settings point at the local sandbox supplier, so approvals really submit cXML.
 // A submission and the re-read of 50 order cards can take seconds on a busy machine: generous waits.
@@ -12,12 +12,9 @@ test('a doctor orders, the admin approves it, and both the back office and the d
   page,
   baseURL,
 }) => {
-  const doctor = await newDoctor(baseURL ?? '', uniqueTag('appr'), { withAddress: true });
-  const order = await placeOrderAs(baseURL ?? '', doctor, 3);
+  const { doctor, order } = await orderOfNewDoctor(baseURL ?? '', 'appr', { withAddress: true, quantity: 3 });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/orders');
-  const card = orderCard(page, order.order_number);
+  const card = await openOrderCard(page, order);
   await expect(card.getByText('Ship to: Springfield, IL 62701')).toBeVisible();
   await card.getByRole('button', { name: 'Approve & Order' }).click();
 
@@ -61,12 +58,9 @@ test('a requester without an address: Approve & Order waits for the address, the
   page,
   baseURL,
 }) => {
-  const doctor = await newDoctor(baseURL ?? '', uniqueTag('noaddr'), { withAddress: false });
-  const order = await placeOrderAs(baseURL ?? '', doctor, 1);
+  const { order } = await orderOfNewDoctor(baseURL ?? '', 'noaddr', { withAddress: false, quantity: 1 });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/orders');
-  const card = orderCard(page, order.order_number);
+  const card = await openOrderCard(page, order);
   await expect(card.getByText('No address')).toBeVisible();
   const approve = card.getByRole('button', { name: 'Approve & Order' });
   await expect(approve).toBeDisabled();
@@ -92,8 +86,7 @@ test('when the server finds no ship-to address, the add-address dialog opens and
   page,
   baseURL,
 }) => {
-  const doctor = await newDoctor(baseURL ?? '', uniqueTag('shipto'), { withAddress: false });
-  const order = await placeOrderAs(baseURL ?? '', doctor, 1);
+  const { doctor, order } = await orderOfNewDoctor(baseURL ?? '', 'shipto', { withAddress: false, quantity: 1 });
 
   // The list claims an address (as if it had just been removed elsewhere); the server knows better.
   await page.route('**/api/admin/orders?*', async (route) => {
@@ -106,9 +99,7 @@ test('when the server finds no ship-to address, the add-address dialog opens and
     );
     await route.fulfill({ response, json: patched });
   });
-  await signInAsAdmin(page);
-  await page.goto('/admin/orders');
-  const card = orderCard(page, order.order_number);
+  const card = await openOrderCard(page, order);
   await card.getByRole('button', { name: 'Approve & Order' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Shipping Address' });
@@ -128,13 +119,10 @@ test('a supplier rejection shows Submission Failed with the HTTP status, and Ret
   page,
   baseURL,
 }) => {
-  const doctor = await newDoctor(baseURL ?? '', uniqueTag('fail'), { withAddress: true });
   // Quantity 9002 makes the sandbox supplier answer HTTP 200 with a cXML 400 status.
-  const order = await placeOrderAs(baseURL ?? '', doctor, 9002);
+  const { order } = await orderOfNewDoctor(baseURL ?? '', 'fail', { withAddress: true, quantity: 9002 });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/orders');
-  const card = orderCard(page, order.order_number);
+  const card = await openOrderCard(page, order);
   await card.getByRole('button', { name: 'Approve & Order' }).click();
 
   await expect(
@@ -169,8 +157,7 @@ test('refused approvals show Admin Access Required, Validation failed, or Error:
   page,
   baseURL,
 }) => {
-  const doctor = await newDoctor(baseURL ?? '', uniqueTag('refuse'), { withAddress: true });
-  const order = await placeOrderAs(baseURL ?? '', doctor, 1);
+  const { order } = await orderOfNewDoctor(baseURL ?? '', 'refuse', { withAddress: true, quantity: 1 });
   const answers = [
     {
       status: 403,
@@ -193,9 +180,7 @@ test('refused approvals show Admin Access Required, Validation failed, or Error:
     const answer = answers[next++] ?? answers[2];
     return route.fulfill({ status: answer?.status, json: answer?.json });
   });
-  await signInAsAdmin(page);
-  await page.goto('/admin/orders');
-  const card = orderCard(page, order.order_number);
+  const card = await openOrderCard(page, order);
   for (const answer of answers) {
     await card.getByRole('button', { name: 'Approve & Order' }).click();
     await expect(page.getByText(answer.toast, { exact: true })).toBeVisible();

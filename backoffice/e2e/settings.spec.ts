@@ -107,3 +107,44 @@ test('a failure to load the punchout settings is reported with its message', asy
   await page.getByRole('button', { name: 'Punchout Settings' }).click();
   await expect(page.getByText('Failed to load punchout settings: Settings store offline')).toBeVisible();
 });
+
+test('the server’s refusal shows at its field and beside the button, and changes nothing', async ({ page }) => {
+  const original = await getSettings(page, 'company');
+  // The form checks the same schema before sending, so the body is spoiled on its way to the real API.
+  await page.route('**/api/admin/settings/company', (route) =>
+    route.request().method() === 'PUT'
+      ? route.continue({
+          postData: JSON.stringify({ ...(route.request().postDataJSON() as object), contact_email: 'not-an-email' }),
+        })
+      : route.fallback(),
+  );
+  await page.goto('/admin/settings');
+  const company = card(page, 'Company Info');
+  await company.getByLabel('Phone').fill('+1 555 0100');
+  const refusal = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/admin/settings/company'),
+  );
+  await company.getByRole('button', { name: 'Save Company Settings' }).click();
+  expect((await refusal).status()).toBe(400);
+  await expect(company.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(company.getByRole('status')).toHaveText('Error saving');
+  expect(await getSettings(page, 'company')).toEqual(original);
+});
+
+test('a refused punchout save gives the server’s reason', async ({ page }) => {
+  await page.route('**/api/admin/settings/punchout', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'Settings store offline' } })
+      : route.fallback(),
+  );
+  await page.goto('/admin/settings');
+  const punchout = card(page, 'Punchout Settings');
+  await punchout.getByRole('button', { name: 'Punchout Settings' }).click();
+  await punchout.getByLabel('Shared Secret').fill(uniqueTag('secret-'));
+  const refusal = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/admin/settings/punchout'),
+  );
+  await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+  expect((await refusal).status()).toBe(503);
+  await expect(punchout.getByRole('status')).toHaveText('Failed to save punchout settings: Settings store offline');
+});

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 
-import { DEMO, signUpUser, uniqueTag, withApi, type ApiOrder } from './backoffice.js';
+import { DEMO, signInAsAdmin, signUpUser, uniqueTag, withApi, type ApiOrder } from './backoffice.js';
 
 /** The password signUpUser gives every new account. */
 export const NEW_USER_PASSWORD = 'Quiet-Harbor-2026!';
@@ -70,4 +70,21 @@ export async function signInPageAs(page: Page, email: string, password: string):
 
 export function orderCard(page: Page, orderNumber: string) {
   return page.getByRole('article', { name: orderNumber, exact: true });
+}
+
+/** A new doctor of the test's own (see newDoctor) and one pending order of theirs of `quantity` items. */
+export async function orderOfNewDoctor(
+  baseURL: string,
+  tag: string,
+  { withAddress, quantity }: { withAddress: boolean; quantity: number },
+) {
+  const doctor = await newDoctor(baseURL, uniqueTag(tag), { withAddress });
+  return { doctor, order: await placeOrderAs(baseURL, doctor, quantity) };
+}
+
+/** The page, signed in as the demo admin, on /admin/orders: the order's card there. */
+export async function openOrderCard(page: Page, order: { order_number: string }) {
+  await signInAsAdmin(page);
+  await page.goto('/admin/orders');
+  return orderCard(page, order.order_number);
 }

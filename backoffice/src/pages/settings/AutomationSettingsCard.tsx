@@ -1,16 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { automationSettingsSchema } from '@supply-hub/api/contracts';
-import { useState } from 'react';
 import { BooleanInput, Form, FormDataConsumer, NumberInput, SaveButton, useTranslate } from 'react-admin';
 
 import { zodValidate } from '../../forms/zodValidate';
-import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
-import type { SettingsInputs } from '../../providers/records';
-import { SaveFeedback, type Feedback } from './SaveFeedback';
-import { SettingsCard } from './SettingsCard';
-import { useSaveSettings, useSettings } from './useSettings';
+import { SaveFeedback } from './SaveFeedback';
+import { SettingsCard, SettingsLoadState } from './SettingsCard';
+import { useSettings, useSettingsSubmit } from './useSettings';
 
 const validateAutomation = zodValidate(automationSettingsSchema, {
   auto_approve_under_amount: 'supply_hub.settings.automation.amount_required',
@@ -26,26 +21,11 @@ function shownAmount(value: unknown): string {
 export function AutomationSettingsCard() {
   const translate = useTranslate();
   const settings = useSettings('automation');
-  const save = useSaveSettings('automation');
-  const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
-
-  async function submit(values: Record<string, unknown>) {
-    try {
-      await save.mutateAsync(values as SettingsInputs['automation']);
-      setFeedback({ kind: 'saved', at: Date.now() });
-    } catch (error) {
-      setFeedback({ kind: 'error', message: translate('supply_hub.common.error_saving') });
-      return errorBodyOf(error)?.errors;
-    }
-    return undefined;
-  }
+  const { submit, feedback } = useSettingsSubmit('automation');
 
   return (
     <SettingsCard title="supply_hub.settings.automation.title">
-      {settings.isPending && <LinearProgress aria-label={translate('supply_hub.common.loading')} />}
-      {settings.error && (
-        <Alert severity="error">{errorMessageOf(settings.error, translate('supply_hub.common.unknown_error'))}</Alert>
-      )}
+      <SettingsLoadState isPending={settings.isPending} error={settings.error} />
       {settings.data && (
         <Form record={settings.data} onSubmit={submit} validate={validateAutomation} noValidate>
           <Box sx={{ display: 'grid' }}>

@@ -1,17 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { companySettingsSchema } from '@supply-hub/api/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Form, SaveButton, SelectInput, TextInput, useTranslate } from 'react-admin';
 
 import { zodValidate } from '../../forms/zodValidate';
-import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
-import type { SettingsInputs } from '../../providers/records';
-import { SaveFeedback, type Feedback } from './SaveFeedback';
-import { SettingsCard } from './SettingsCard';
-import { useSaveSettings, useSettings } from './useSettings';
+import { SaveFeedback } from './SaveFeedback';
+import { SettingsCard, SettingsLoadState } from './SettingsCard';
+import { useSettings, useSettingsSubmit } from './useSettings';
 
 const validateCompany = zodValidate(companySettingsSchema);
 
@@ -25,27 +21,12 @@ function timezoneChoices(current: string | null | undefined) {
 export function CompanySettingsCard() {
   const translate = useTranslate();
   const settings = useSettings('company');
-  const save = useSaveSettings('company');
-  const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
+  const { submit, feedback } = useSettingsSubmit('company');
   const choices = useMemo(() => timezoneChoices(settings.data?.timezone), [settings.data?.timezone]);
-
-  async function submit(values: Record<string, unknown>) {
-    try {
-      await save.mutateAsync(values as SettingsInputs['company']);
-      setFeedback({ kind: 'saved', at: Date.now() });
-    } catch (error) {
-      setFeedback({ kind: 'error', message: translate('supply_hub.common.error_saving') });
-      return errorBodyOf(error)?.errors;
-    }
-    return undefined;
-  }
 
   return (
     <SettingsCard title="supply_hub.settings.company.title">
-      {settings.isPending && <LinearProgress aria-label={translate('supply_hub.common.loading')} />}
-      {settings.error && (
-        <Alert severity="error">{errorMessageOf(settings.error, translate('supply_hub.common.unknown_error'))}</Alert>
-      )}
+      <SettingsLoadState isPending={settings.isPending} error={settings.error} />
       {settings.data && (
         <Form record={settings.data} onSubmit={submit} validate={validateCompany} noValidate>
           <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, columnGap: 2 }}>

@@ -23,8 +23,8 @@ import { formatDateTime } from '../../i18n/format';
 import { zodValidate } from '../../forms/zodValidate';
 import { errorBodyOf, errorStatusOf } from '../../providers/httpClient';
 import type { SettingsInputs } from '../../providers/records';
-import { SaveFeedback, type Feedback } from './SaveFeedback';
-import { useSaveSettings, useSettings } from './useSettings';
+import { SaveFeedback } from './SaveFeedback';
+import { useSettings, useSettingsSubmit } from './useSettings';
 
 const validatePunchout = zodValidate(punchoutSettingsInputSchema);
 
@@ -52,23 +52,10 @@ function toForm(view: PunchoutSettingsView): SettingsInputs['punchout'] {
 
 function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
   const translate = useTranslate();
-  const save = useSaveSettings('punchout');
-  const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
+  const { submit, feedback } = useSettingsSubmit('punchout', (error) =>
+    describeFailure(translate, error, 'supply_hub.settings.punchout.save_failed'),
+  );
   const record = useMemo(() => toForm(view), [view]);
-
-  async function submit(values: Record<string, unknown>) {
-    try {
-      await save.mutateAsync(values as SettingsInputs['punchout']);
-      setFeedback({ kind: 'saved', at: Date.now() });
-    } catch (error) {
-      setFeedback({
-        kind: 'error',
-        message: describeFailure(translate, error, 'supply_hub.settings.punchout.save_failed'),
-      });
-      return errorBodyOf(error)?.errors;
-    }
-    return undefined;
-  }
 
   return (
     // Keyed by the save time: after a save the form starts again from the view, the secret input empty.

@@ -5,24 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { SELF_TEST_NON_2XX_MESSAGE, selfTestHint, type SelfTestResult } from '@supply-hub/api/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
+import { ResponsePreview, ResultDetail, ResultDetails } from '../../components/ResultDetails';
 import { errorBodyOf, errorStatusOf } from '../../providers/httpClient';
 import { probes } from '../../providers/probes';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ fontWeight: 500 }}>
-        {label}
-      </Box>
-      <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </>
-  );
-}
 
 /** The outcome with the hint of admin-portal §8 (by the supplier's HTTP status) and the facts behind it. */
 function SelfTestResultView({ result }: { result: SelfTestResult }) {
@@ -43,22 +30,19 @@ function SelfTestResultView({ result }: { result: SelfTestResult }) {
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {result.success ? result.message : result.error || SELF_TEST_NON_2XX_MESSAGE}
       </Typography>
-      <Box
-        component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}
-      >
-        <Detail label={t('self_test_http')}>{result.httpStatus ?? none}</Detail>
-        <Detail label={t('self_test_cxml')}>
+      <ResultDetails>
+        <ResultDetail label={t('self_test_http')}>{result.httpStatus ?? none}</ResultDetail>
+        <ResultDetail label={t('self_test_cxml')}>
           {result.status === null ? none : [result.status, result.diagnostics.cxmlStatusText].join(' ')}
-        </Detail>
-        <Detail label={t('self_test_mode')}>
+        </ResultDetail>
+        <ResultDetail label={t('self_test_mode')}>
           {translate(result.testMode ? 'supply_hub.ab_logs.mode_test' : 'supply_hub.ab_logs.mode_prod')}
-        </Detail>
-        <Detail label={t('self_test_target')}>{result.targetUrl ?? none}</Detail>
-        <Detail label={t('self_test_latency')}>
+        </ResultDetail>
+        <ResultDetail label={t('self_test_target')}>{result.targetUrl ?? none}</ResultDetail>
+        <ResultDetail label={t('self_test_latency')}>
           {translate('supply_hub.ab_logs.latency', { ms: result.diagnostics.latencyMs })}
-        </Detail>
-      </Box>
+        </ResultDetail>
+      </ResultDetails>
       {(result.responsePreview || headers.length > 0) && (
         <Box component="details" sx={{ mt: 1 }}>
           <Box component="summary" sx={{ cursor: 'pointer', width: 'fit-content' }}>
@@ -69,21 +53,7 @@ function SelfTestResultView({ result }: { result: SelfTestResult }) {
               {headers.map(([name, value]) => `${name}: ${value}`).join('\n')}
             </Box>
           )}
-          <Box
-            component="pre"
-            tabIndex={0}
-            sx={{
-              m: 0,
-              mt: 1,
-              p: 1,
-              bgcolor: 'background.paper',
-              fontSize: 12,
-              whiteSpace: 'pre-wrap',
-              maxHeight: 240,
-            }}
-          >
-            {result.responsePreview ?? none}
-          </Box>
+          <ResponsePreview text={result.responsePreview ?? none} marginTop={1} />
         </Box>
       )}
     </Alert>

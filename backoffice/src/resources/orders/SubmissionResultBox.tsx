@@ -3,22 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { SubmissionResult } from '@supply-hub/api/contracts';
 import { useTranslate } from 'react-admin';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ fontWeight: 500 }}>
-        {label}
-      </Box>
-      <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </>
-  );
-}
+import { ResponsePreview, ResultDetail, ResultDetails } from '../../components/ResultDetails';
 
 /** The submission result box (admin-portal §2.4) after an attempt, with View Details. */
 export function SubmissionResultBox({ result }: { result: SubmissionResult }) {
@@ -47,30 +36,22 @@ export function SubmissionResultBox({ result }: { result: SubmissionResult }) {
         </Button>
       </Box>
       <Collapse in={isOpen} id={detailsId}>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}
-        >
-          <Detail label={translate('supply_hub.submission.ship_to')}>
+        <ResultDetails>
+          <ResultDetail label={translate('supply_hub.submission.ship_to')}>
             {address ? translate('supply_hub.submission.ship_to_value', address) : none}
-          </Detail>
-          <Detail label={translate('supply_hub.submission.target')}>{result.target ?? none}</Detail>
-          <Detail label={translate('supply_hub.submission.http_status')}>{result.httpStatus ?? none}</Detail>
-          <Detail label={translate('supply_hub.submission.supplier_order_id')}>{result.supplierOrderId ?? none}</Detail>
-          <Detail label={translate('supply_hub.submission.error')}>{result.error ?? none}</Detail>
-          <Detail label={translate('supply_hub.submission.response_preview')}>
-            {result.bodyPreview ? (
-              <Box
-                component="pre"
-                sx={{ m: 0, p: 1, bgcolor: 'background.paper', fontSize: 12, whiteSpace: 'pre-wrap', maxHeight: 240 }}
-              >
-                {result.bodyPreview}
-              </Box>
-            ) : (
-              none
-            )}
-          </Detail>
-        </Box>
+          </ResultDetail>
+          <ResultDetail label={translate('supply_hub.submission.target')}>{result.target ?? none}</ResultDetail>
+          <ResultDetail label={translate('supply_hub.submission.http_status')}>
+            {result.httpStatus ?? none}
+          </ResultDetail>
+          <ResultDetail label={translate('supply_hub.submission.supplier_order_id')}>
+            {result.supplierOrderId ?? none}
+          </ResultDetail>
+          <ResultDetail label={translate('supply_hub.submission.error')}>{result.error ?? none}</ResultDetail>
+          <ResultDetail label={translate('supply_hub.submission.response_preview')}>
+            {result.bodyPreview ? <ResponsePreview text={result.bodyPreview} /> : none}
+          </ResultDetail>
+        </ResultDetails>
       </Collapse>
     </Alert>
   );
