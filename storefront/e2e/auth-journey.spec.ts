@@ -84,3 +84,27 @@ test('an unauthenticated visit to /orders signs in and returns to /orders', asyn
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });
+
+test('sign-up checks every field before anything is sent, and a field’s message goes once it is edited', async ({
+  page,
+}) => {
+  const signUps: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/signup')) signUps.push(request.method());
+  });
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password should be at least 6 characters.')).toBeVisible();
+  await page.getByLabel('First Name').fill('Jamie');
+  await expect(page.getByText('First name is required')).toBeHidden();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  expect(signUps).toEqual([]);
+  await expect(page).toHaveURL(/\/login/);
+});

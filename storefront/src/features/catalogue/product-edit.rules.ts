@@ -1,7 +1,7 @@
 import { productUpdateSchema, type Product, type ProductUpdateInput } from '@supply-hub/api/contracts';
 
 import { isApiError } from '../../lib/api-client';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form-errors';
+import type { FieldErrors } from '../../lib/form-errors';
 
 /** The edit form's fields as typed (all text); the shared schema decides what they mean. */
 export interface ProductEditValues {
@@ -33,14 +33,10 @@ function toInput(values: ProductEditValues): ProductUpdateInput {
   return { ...values, price: price === '' ? null : Number(price) } as ProductUpdateInput;
 }
 
-/** admin-portal §5 product edit, checked with productUpdateSchema: the body to send, or the field errors. */
-export function parseEditValues(
-  values: ProductEditValues,
-): { success: true; input: ProductUpdateInput } | { success: false; errors: FieldErrors } {
-  const parsed = productUpdateSchema.safeParse(toInput(values));
-  if (!parsed.success) return { success: false, errors: fieldErrorsFromIssues(parsed.error.issues) };
-  return { success: true, input: parsed.data };
-}
+/** admin-portal §5 product edit: the typed values checked with productUpdateSchema, as the body to send. */
+export const productEditSchema = {
+  safeParse: (values: ProductEditValues) => productUpdateSchema.safeParse(toInput(values)),
+};
 
 /** The product link as it is typed: the short inline hint of admin-portal §5. */
 export function productLinkHint(productUrl: string): string | undefined {

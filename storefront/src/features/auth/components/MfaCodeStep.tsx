@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 
+import { VerificationCodeField } from '../../../components/VerificationCodeField';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
@@ -60,19 +60,7 @@ export function MfaCodeStep({ onSessionExpired, onCancel }: MfaCodeStepProps) {
         Enter the 6-digit code from your authenticator app, or one of your recovery codes.
       </Typography>
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <TextField
-        label="Verification code"
-        placeholder="123456"
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        fullWidth
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={Boolean(fieldError)}
-        helperText={fieldError}
-        slotProps={{ htmlInput: { maxLength: 20, spellCheck: false, autoCapitalize: 'none' } }}
-      />
+      <VerificationCodeField value={code} onChange={setCode} error={fieldError} fullWidth />
       <Button type="submit" variant="contained" fullWidth loading={isSubmitting}>
         Verify
       </Button>

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { signInSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
 import { MfaCodeStep } from './MfaCodeStep';
@@ -23,14 +23,13 @@ interface SignInFormProps {
  */
 export function SignInForm({ redirect }: SignInFormProps) {
   const { signIn } = useAuth();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { values, setValues, fieldProps, setFieldErrors, parse } = useSchemaForm(signInSchema, {
+    email: '',
+    password: '',
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isCodeStep, setIsCodeStep] = useState(false);
-
-  const change = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
 
   const backToPassword = (message: string | null) => {
     setIsCodeStep(false);
@@ -39,16 +38,12 @@ export function SignInForm({ redirect }: SignInFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signInSchema.safeParse(values);
     setServerError(null);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setFieldErrors({});
+    const input = parse();
+    if (!input) return;
     setIsSubmitting(true);
     try {
-      const outcome = await signIn(parsed.data);
+      const outcome = await signIn(input);
       if (outcome.status === 'mfa_required') {
         // The password has done its part; it is not kept around for the code step.
         setValues((previous) => ({ ...previous, password: '' }));
@@ -70,27 +65,14 @@ export function SignInForm({ redirect }: SignInFormProps) {
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        fullWidth
-        value={values.email}
-        onChange={change('email')}
-        error={Boolean(fieldErrors.email)}
-        helperText={fieldErrors.email}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required fullWidth {...fieldProps('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         required
         fullWidth
-        value={values.password}
-        onChange={change('password')}
-        error={Boolean(fieldErrors.password)}
-        helperText={fieldErrors.password}
+        {...fieldProps('password')}
       />
       <Button type="submit" variant="contained" fullWidth loading={isSubmitting}>
         Sign In

@@ -6,7 +6,7 @@ import { signUpSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
 
@@ -17,34 +17,20 @@ type SignUpField = keyof typeof EMPTY;
 export function SignUpForm() {
   const { signUp } = useAuth();
   const showToast = useToast();
-  const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { fieldProps, setFieldErrors, parse } = useSchemaForm(signUpSchema, EMPTY);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const field = (name: SignUpField) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((previous) => ({ ...previous, [name]: event.target.value })),
-    error: Boolean(fieldErrors[name]),
-    helperText: fieldErrors[name],
-    required: true,
-    fullWidth: true,
-  });
+  const field = (name: SignUpField) => ({ ...fieldProps(name), required: true, fullWidth: true });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signUpSchema.safeParse(values);
     setServerError(null);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setFieldErrors({});
+    const input = parse();
+    if (!input) return;
     setIsSubmitting(true);
     try {
-      await signUp(parsed.data);
+      await signUp(input);
       showToast({ title: 'Account created!', description: 'Please complete your profile information.' });
     } catch (error) {
       const { message, errors } = describeAuthError(error);

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { CATEGORIES, type Product } from '@supply-hub/api/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
-import type { FieldErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { updateProduct } from '../api/update-product';
 import {
-  parseEditValues,
+  productEditSchema,
   productLinkHint,
   serverFieldErrors,
   toEditValues,
@@ -29,43 +29,29 @@ interface ProductEditFormProps {
 
 /** Admins' product edit (admin-portal §5): validated with the shared productUpdateSchema. */
 export function ProductEditForm({ product, onSaved, onClose }: ProductEditFormProps) {
-  const [values, setValues] = useState(() => toEditValues(product));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, fieldProps, fieldErrors, setFieldErrors, parse } = useSchemaForm(productEditSchema, () =>
+    toEditValues(product),
+  );
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const closeTimerRef = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimerRef.current), []);
 
-  const field = (name: ProductEditField) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setErrors((previous) => ({ ...previous, [name]: undefined }));
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
+  const field = (name: ProductEditField) => ({ ...fieldProps(name), fullWidth: true });
   const linkHint = productLinkHint(values.product_url);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saveState === 'saving' || saveState === 'saved') return;
-    const parsed = parseEditValues(values);
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+    const input = parse();
+    if (!input) return;
     setSaveState('saving');
     try {
-      const saved = await updateProduct(product.id, parsed.input);
+      const saved = await updateProduct(product.id, input);
       setSaveState('saved');
       onSaved(saved);
       closeTimerRef.current = window.setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setFieldErrors(serverFieldErrors(error));
       setSaveState('failed');
     }
   }
@@ -105,8 +91,8 @@ export function ProductEditForm({ product, onSaved, onClose }: ProductEditFormPr
         label="Product link"
         type="url"
         {...field('product_url')}
-        error={Boolean(errors.product_url ?? linkHint)}
-        helperText={errors.product_url ?? linkHint}
+        error={Boolean(fieldErrors.product_url ?? linkHint)}
+        helperText={fieldErrors.product_url ?? linkHint}
       />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={saveState === 'saving' || saveState === 'saved'}>

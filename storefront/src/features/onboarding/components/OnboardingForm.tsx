@@ -5,8 +5,8 @@ import { onboardingSchema, type OnboardingInput, type Profile } from '@supply-hu
 import { useState, type FormEvent } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
 import { completeOnboarding } from '../api/complete-onboarding';
 
 interface OnboardingFormProps {
@@ -18,32 +18,18 @@ interface OnboardingFormProps {
 /** provider-portal §2 Onboarding: read-only e-mail, first and last name (§5 rules, from the contracts). */
 export function OnboardingForm({ email, initialValues, onCompleted }: OnboardingFormProps) {
   const showToast = useToast();
-  const [values, setValues] = useState(initialValues);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { fieldProps, setFieldErrors, parse } = useSchemaForm(onboardingSchema, initialValues);
   const [isSaving, setIsSaving] = useState(false);
 
-  const field = (name: keyof OnboardingInput) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((previous) => ({ ...previous, [name]: event.target.value })),
-    error: Boolean(fieldErrors[name]),
-    helperText: fieldErrors[name],
-    required: true,
-    fullWidth: true,
-  });
+  const field = (name: keyof OnboardingInput) => ({ ...fieldProps(name), required: true, fullWidth: true });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = onboardingSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setFieldErrors({});
+    const input = parse();
+    if (!input) return;
     setIsSaving(true);
     try {
-      const profile = await completeOnboarding(parsed.data);
+      const profile = await completeOnboarding(input);
       showToast({ title: 'Welcome!', description: 'Your profile has been created successfully.' });
       onCompleted(profile);
     } catch (error) {

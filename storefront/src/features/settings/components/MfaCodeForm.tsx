@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 
+import { VerificationCodeField } from '../../../components/VerificationCodeField';
 import { isApiError } from '../../../lib/api-client';
 
 interface MfaCodeFormProps {
@@ -43,19 +43,7 @@ export function MfaCodeForm({ submitLabel, submitColor = 'primary', onSubmit, on
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <TextField
-        label="Verification code"
-        placeholder="123456"
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={Boolean(fieldError)}
-        helperText={fieldError}
-        sx={{ maxWidth: 280 }}
-        slotProps={{ htmlInput: { maxLength: 20, spellCheck: false, autoCapitalize: 'none' } }}
-      />
+      <VerificationCodeField value={code} onChange={setCode} error={fieldError} sx={{ maxWidth: 280 }} />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" color={submitColor} loading={isSubmitting}>
           {submitLabel}

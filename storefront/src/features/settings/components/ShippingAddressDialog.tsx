@@ -10,7 +10,7 @@ import { shippingAddressSchema, type ShippingAddress } from '@supply-hub/api/con
 import { useState, type FormEvent } from 'react';
 
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../../lib/form-errors';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { saveShippingAddress } from '../api/save-shipping-address';
 
 type AddressField = keyof ShippingAddress;
@@ -39,40 +39,25 @@ interface ShippingAddressDialogProps {
 
 /** provider-portal §2/§5 Shipping address dialog, checked with the shared shippingAddressSchema. */
 export function ShippingAddressDialog({ open, address, onClose, onSaved }: ShippingAddressDialogProps) {
-  const [values, setValues] = useState(() => toValues(address));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { fieldProps, fieldErrors, setFieldErrors, parse } = useSchemaForm(shippingAddressSchema, () =>
+    toValues(address),
+  );
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
-  const field = (name: AddressField, label: string) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setErrors((previous) => ({ ...previous, [name]: undefined }));
-    },
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
+  const field = (name: AddressField, label: string) => ({ ...fieldProps(name), label, fullWidth: true });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A required field empty or a code not 2 letters: nothing is sent, the fields say why.
-    const parsed = shippingAddressSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    const input = parse();
+    if (!input) return;
     setSaveError(null);
     setIsSaving(true);
     try {
-      onSaved(await saveShippingAddress(parsed.data));
+      onSaved(await saveShippingAddress(input));
     } catch (error) {
-      if (isApiError(error)) setErrors({ ...error.errors });
+      if (isApiError(error)) setFieldErrors({ ...error.errors });
       setSaveError('The address could not be saved. Please try again.');
     } finally {
       setIsSaving(false);
@@ -95,7 +80,7 @@ export function ShippingAddressDialog({ open, address, onClose, onSaved }: Shipp
                 {...field('state', 'State')}
                 required
                 autoComplete="address-level1"
-                helperText={errors.state ?? '2 letters, e.g. CA'}
+                helperText={fieldErrors.state ?? '2 letters, e.g. CA'}
                 slotProps={{ htmlInput: { maxLength: 2 } }}
               />
             </Stack>
@@ -105,7 +90,7 @@ export function ShippingAddressDialog({ open, address, onClose, onSaved }: Shipp
                 {...field('country', 'Country')}
                 required
                 autoComplete="country"
-                helperText={errors.country ?? '2 letters, e.g. US'}
+                helperText={fieldErrors.country ?? '2 letters, e.g. US'}
                 slotProps={{ htmlInput: { maxLength: 2 } }}
               />
             </Stack>
