@@ -16,6 +16,7 @@ module.exports = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/api/src/test-support/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/api/src/test-support/jest-global-teardown.mjs',
+  setupFilesAfterEnv: ['<rootDir>/api/src/test-support/jest-after-env.ts'],
   maxWorkers: 2,
   testTimeout: 30000,
 };

@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
-import { createApp } from './app.js';
 import { createDb } from './database/connection.js';
+import { createPortal } from './app.js';
+import { createTestApp } from './test-support/http-test-app.js';
 import { openSharedTestDb, silentLog, testConfig } from './test-support/test-context.js';
 
 const db = openSharedTestDb();
-const app = createApp({ db, config: testConfig(), log: silentLog });
+const app = createTestApp(db);
 afterAll(() => db.destroy());
 
 describe('GET /api/health', () => {
@@ -18,9 +19,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     const deadDb = createDb('postgres://postgres@127.0.0.1:1/nowhere', { max: 1 });
-    const response = await request(createApp({ db: deadDb, config: testConfig(), log: silentLog }))
-      .get('/api/health')
-      .expect(503);
+    const response = await request(createTestApp(deadDb)).get('/api/health').expect(503);
     expect(response.body).toMatchObject({ status: 'degraded', db: 'unreachable' });
     await deadDb.destroy();
   });
@@ -73,5 +72,14 @@ describe('security headers and the two apps', () => {
   it('answers a missing asset with 404, never the index page', async () => {
     await request(app).get('/assets/missing-file.js').expect(404);
     await request(app).get('/admin/assets/missing-file.js').expect(404);
+  });
+});
+
+describe('the portal handle', () => {
+  it('closes its own connections once, however often it is asked (shutdown and tests both ask)', async () => {
+    const portal = createPortal({ db, config: testConfig(), log: silentLog });
+    await request(portal.app).get('/api/health').expect(200);
+    await expect(Promise.all([portal.close(), portal.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(portal.close()).resolves.toBeUndefined();
   });
 });

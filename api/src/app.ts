@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
+import { forgetReportTimezone } from './modules/reports/report-timezone.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
@@ -53,8 +54,25 @@ export interface AppDependencies {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
-/** The Express application, without listening: server.ts listens, tests use supertest. */
-export function createApp({ db, config, log, now = () => new Date() }: AppDependencies): express.Express {
+/** The portal's Express application and what its owner (the server, the CLI, a test) does with it. */
+export interface Portal {
+  /** Not listening: server.ts listens, tests use supertest. */
+  app: express.Express;
+  /** The /api router, for the inventory of routes and their access policies. */
+  apiRouter: express.Router;
+  /**
+   * Company settings saved through another instance or the CLI: this instance's copy of the report
+   * timezone goes at once (its own saves forget it directly). Opens a LISTEN connection, so the
+   * server calls it once it listens; an app made for a test or the CLI opens none.
+   */
+  followSharedChanges(): void;
+  /** Event streams never end by themselves: shutdown ends them first so the server can close. */
+  endStreams(): void;
+  /** Closes the connections the app holds of its own (sessions, event hub, dashboard). Idempotent. */
+  close(): Promise<void>;
+}
+
+export function createPortal({ db, config, log, now = () => new Date() }: AppDependencies): Portal {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -108,15 +126,25 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
     sessionHandlers: [sessions.handler, currentUser(db, config, now)],
   });
   const openStreams = new Set<Response>();
-  // Event streams never end by themselves: shutdown ends them first so the server can close.
-  app.locals.endStreams = () => {
-    for (const stream of openStreams) stream.end();
-    openStreams.clear();
-  };
-  app.locals.closeResources = async () => {
-    await eventHub.close();
-    await dashboard.close();
-    await sessions.close();
+  let closing: Promise<void> | undefined;
+  const portal: Omit<Portal, 'app' | 'apiRouter'> = {
+    followSharedChanges: () => {
+      eventHub.subscribe((event) => {
+        if (event.type === 'company_settings.changed') forgetReportTimezone(db);
+      });
+    },
+    endStreams: () => {
+      for (const stream of openStreams) stream.end();
+      openStreams.clear();
+    },
+    close: () => {
+      // Each closes even when another fails; the first failure is reported.
+      closing ??= Promise.allSettled([eventHub.close(), dashboard.close(), sessions.close()]).then((results) => {
+        const failure = results.find((result) => result.status === 'rejected');
+        if (failure) throw failure.reason;
+      });
+      return closing;
+    },
   };
 
   const api = express.Router();
@@ -158,8 +186,6 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiNotFound);
   app.use('/api', api);
-  // Kept for the test that checks every API route declares its policy.
-  app.locals.apiRouter = api;
 
   // The local sandbox supplier speaks cXML for offline approvals: demo mode and tests only.
   if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
@@ -167,7 +193,7 @@ export function createApp({ db, config, log, now = () => new Date() }: AppDepend
   app.use(BACKEND_DASHBOARD_PATH, dashboard.router);
   app.use(spaHosting(config.staticRoot));
   app.use(errorHandler);
-  return app;
+  return { app, apiRouter: api, ...portal };
 }
 
 function isJsonAnswer(res: Response): boolean {

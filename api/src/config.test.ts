@@ -21,6 +21,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
   });
 
+  it('reads the SSO role guess settings as lower-cased lists, decisions.md’s patterns by default', () => {
+    expect(loadConfig({ ...SECRETS }).saml).toMatchObject({
+      employeeGroupPatterns: ['nice', 'employee', 'admin', 'staff', 'niceemployees', 'nice-staff', 'nicehealthcare'],
+      forcedProviderEmails: [],
+    });
+    const configured = loadConfig({
+      ...SECRETS,
+      SSO_EMPLOYEE_GROUP_PATTERNS: 'Nurse, Pharmacy',
+      SSO_FORCED_PROVIDER_EMAILS: 'Test@Clinic.org, qa@clinic.org',
+    });
+    expect(configured.saml).toMatchObject({
+      employeeGroupPatterns: ['nurse', 'pharmacy'],
+      forcedProviderEmails: ['test@clinic.org', 'qa@clinic.org'],
+    });
+    expect(configError({ ...SECRETS, SSO_FORCED_PROVIDER_EMAILS: 'test@clinic.org, not-an-address' })).toMatch(
+      /^Configuration error: SSO_FORCED_PROVIDER_EMAILS must be a comma-separated list of e-mail addresses$/,
+    );
+  });
+
   it('names the variable that is wrong, in one line', () => {
     const message = configError({ ...SECRETS, PORT: 'eighty' });
     expect(message).toMatch(/^Configuration error: PORT /);

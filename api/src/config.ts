@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+import { DEFAULT_EMPLOYEE_GROUP_PATTERNS } from './contracts/sso-role-guess.rules.js';
+
 /** Repository root, found from this file whether it runs from src/ (tsx, jest) or dist/. */
 export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -49,6 +51,14 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Supply Hub <no-reply@supplyhub.local>'),
   SAML_ALLOW_IDP_INITIATED: booleanFlag.default(false),
+  SSO_EMPLOYEE_GROUP_PATTERNS: z
+    .string()
+    .regex(/^[^,]+(,[^,]+)*$/, 'must be a comma-separated list of group name fragments')
+    .optional(),
+  SSO_FORCED_PROVIDER_EMAILS: z
+    .string()
+    .regex(/^\s*[^,@\s]+@[^,@\s]+\s*(,\s*[^,@\s]+@[^,@\s]+\s*)*$/, 'must be a comma-separated list of e-mail addresses')
+    .optional(),
   SUPPLIER_ALLOWED_HOSTS: z
     .string()
     .regex(/^[a-z0-9.-]+:\d{1,5}(,[a-z0-9.-]+:\d{1,5})*$/i, 'must be a comma-separated list of host:port')
@@ -130,8 +140,12 @@ export interface AppConfig {
     host: string;
     region: string;
   };
-  /** IdP-initiated SAML sign-in (no AuthnRequest of ours) is refused unless this is on. */
-  saml: { allowIdpInitiated: boolean };
+  /**
+   * IdP-initiated SAML sign-in (no AuthnRequest of ours) is refused unless this is on. A new SSO
+   * account is guessed 'employee' when a group contains one of the patterns (decisions.md's list
+   * unless configured); the listed e-mails (test accounts) are always providers.
+   */
+  saml: { allowIdpInitiated: boolean; employeeGroupPatterns: string[]; forcedProviderEmails: string[] };
   /** Social sign-in (OpenID Connect); undefined when no client is configured. */
   oidc:
     | {
@@ -145,6 +159,14 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** A comma-separated setting as trimmed, lower-cased entries (undefined when unset). */
+function listSetting(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 /**
  * Parses the environment once at boot. A bad or missing variable throws a ConfigError whose
@@ -184,7 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     trustProxy: /^\d+$/.test(vars.TRUST_PROXY) ? Number(vars.TRUST_PROXY) : vars.TRUST_PROXY.split(','),
     isMfaRequiredForAdmins: vars.MFA_REQUIRED_FOR_ADMINS ?? !vars.DEMO_MODE,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
-    saml: { allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED },
+    saml: {
+      allowIdpInitiated: vars.SAML_ALLOW_IDP_INITIATED,
+      employeeGroupPatterns: listSetting(vars.SSO_EMPLOYEE_GROUP_PATTERNS) ?? [...DEFAULT_EMPLOYEE_GROUP_PATTERNS],
+      forcedProviderEmails: listSetting(vars.SSO_FORCED_PROVIDER_EMAILS) ?? [],
+    },
     businessApi: {
       clientId: vars.AB_CLIENT_ID,
       clientSecret: vars.AB_CLIENT_SECRET,

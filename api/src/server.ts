@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-import { createApp } from './app.js';
+import { createPortal, type Portal } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { SYSTEM_ACTOR, type ServiceContext } from './context.js';
 import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
@@ -29,23 +29,23 @@ async function main(): Promise<void> {
     await ensureDemoPunchoutSettings(ctx);
   }
 
-  const app = createApp({ db: database.db, config, log });
-  const closeApp = app.locals.closeResources as () => Promise<void>;
-  const server = await listen(app, config).catch(async (error: unknown) => {
-    await closeApp();
+  const portal = createPortal({ db: database.db, config, log });
+  const server = await listen(portal.app, config).catch(async (error: unknown) => {
+    await portal.close();
     await scheduler?.stop();
     await database.close();
     throw error;
   });
+  portal.followSharedChanges();
   await printBanner(ctx, database);
-  installShutdown(server, log, app.locals.endStreams as () => void, async () => {
+  installShutdown(server, log, portal.endStreams, async () => {
     await scheduler?.stop();
-    await closeApp();
+    await portal.close();
     await database.close();
   });
 }
 
-function listen(app: ReturnType<typeof createApp>, config: AppConfig): Promise<Server> {
+function listen(app: Portal['app'], config: AppConfig): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(config.port, config.host);
     server.once('listening', () => resolve(server));

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Router } from 'express';
 import request from 'supertest';
 
 import { ROLES, type Role } from '../contracts/roles.js';
-import { createTestApp, signedInAgent } from '../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp, createTestPortal } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase } from '../test-support/test-context.js';
 import { hasAnyRole } from './policy.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
@@ -18,12 +17,13 @@ const STREAMING = new Set(['/api/events']);
 
 beforeAll(async () => {
   database = await createIsolatedDatabase();
-  app = createTestApp(database.db);
-  routes = listRoutes(app.locals.apiRouter as Router).filter((route) => !STREAMING.has(route.path));
+  const portal = createTestPortal(database.db);
+  app = portal.app;
+  routes = listRoutes(portal.apiRouter).filter((route) => !STREAMING.has(route.path));
   for (const role of ROLES) agents.set(role, (await signedInAgent(app, database.db, [role])).agent);
 });
 afterAll(async () => {
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await database.drop();
 });
 

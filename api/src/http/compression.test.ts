@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
 import { insertProducts } from '../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent } from '../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase } from '../test-support/test-context.js';
 
 describe('API answers travel compressed when they are large JSON', () => {
@@ -20,7 +20,7 @@ describe('API answers travel compressed when they are large JSON', () => {
     );
   });
   afterAll(async () => {
-    await (app.locals.closeResources as () => Promise<void>)();
+    await closeTestApp(app);
     await database.drop();
   });
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Router } from 'express';
 import request from 'supertest';
 
 import { insertProducts } from '../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent } from '../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp, createTestPortal } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase } from '../test-support/test-context.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
 
@@ -23,13 +22,14 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 beforeAll(async () => {
   database = await createIsolatedDatabase();
-  app = createTestApp(database.db);
-  routes = listRoutes(app.locals.apiRouter as Router).filter((route) => !STREAMING.has(route.path));
+  const portal = createTestPortal(database.db);
+  app = portal.app;
+  routes = listRoutes(portal.apiRouter).filter((route) => !STREAMING.has(route.path));
   admin = (await signedInAgent(app, database.db, ['admin'])).agent;
   doctor = (await signedInAgent(app, database.db, ['doctor'])).agent;
 });
 afterAll(async () => {
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await database.drop();
 });
 

@@ -5,20 +5,13 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
-import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { addSsoProvider } from '../modules/sso/sso-providers.service.js';
 import { insertProducts } from '../test-support/catalog-fixtures.js';
-import { signedInAgent } from '../test-support/http-test-app.js';
+import { closeTestApp, createTestApp, signedInAgent } from '../test-support/http-test-app.js';
 import { freePort } from '../test-support/processes.js';
 import { createTestIdp, readAuthnRequest } from '../test-support/saml-test-idp.js';
-import {
-  createIsolatedDatabase,
-  openSharedTestDb,
-  testConfig,
-  testContext,
-  uniqueEmail,
-} from '../test-support/test-context.js';
+import { createIsolatedDatabase, openSharedTestDb, testContext, uniqueEmail } from '../test-support/test-context.js';
 
 const db = openSharedTestDb();
 afterAll(() => db.destroy());
@@ -38,7 +31,7 @@ function capturingLogger() {
 describe('secrets never reach the logs', () => {
   it('keeps passwords, session cookies and reset tokens out of every log line', async () => {
     const { log, text } = capturingLogger();
-    const app = createApp({ db, config: testConfig({ LOG_LEVEL: 'trace' }), log });
+    const app = createTestApp(db, { env: { LOG_LEVEL: 'trace' }, log });
     const email = uniqueEmail('canary');
     const password = 'Canary-Password-9137';
     const agent = request.agent(app);
@@ -91,14 +84,13 @@ describe('integration secrets never reach the logs or the browser', () => {
     const { log, text } = capturingLogger();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const app = createApp({
-      db: database.db,
-      config: testConfig({
+    const app = createTestApp(database.db, {
+      env: {
         LOG_LEVEL: 'trace',
         PUBLIC_URL: baseUrl,
         SUPPLIER_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         SUPPLIER_TIMEOUT_MS: '3000',
-      }),
+      },
       log,
     });
     const server: Server = app.listen(port, '127.0.0.1');
@@ -167,7 +159,7 @@ describe('integration secrets never reach the logs or the browser', () => {
       expect(answered(responses)).not.toContain(secret);
     } finally {
       await new Promise((resolve) => server.close(resolve));
-      await (app.locals.closeResources as () => Promise<void>)();
+      await closeTestApp(app);
       await database.drop();
     }
   });
@@ -175,7 +167,7 @@ describe('integration secrets never reach the logs or the browser', () => {
   it('keeps posted SAML responses out of every log line and every answer, accepted or refused', async () => {
     const publicUrl = 'http://127.0.0.1:3000';
     const { log, text } = capturingLogger();
-    const app = createApp({ db, config: testConfig({ LOG_LEVEL: 'trace', PUBLIC_URL: publicUrl }), log });
+    const app = createTestApp(db, { env: { LOG_LEVEL: 'trace', PUBLIC_URL: publicUrl }, log });
     const idp = createTestIdp();
     const providerId = `saml-canary-${randomBytes(4).toString('hex')}`;
     await addSsoProvider(testContext(db), {
@@ -227,7 +219,7 @@ describe('integration secrets never reach the logs or the browser', () => {
       const browser = answered(responses);
       for (const canary of canaries) expect(browser).not.toContain(canary);
     } finally {
-      await (app.locals.closeResources as () => Promise<void>)();
+      await closeTestApp(app);
     }
   });
 });

@@ -3,13 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Router } from 'express';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 
 import { insertProducts } from '../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent } from '../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp, createTestPortal } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, testConfig } from '../test-support/test-context.js';
 import { seedUserFootprint, snapshotUserRows, type UserFootprint } from '../test-support/user-footprint.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
@@ -21,6 +20,7 @@ import { SPA_NOT_BUILT } from './spa-hosting.js';
  */
 let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let app: ReturnType<typeof createTestApp>;
+let apiRouter: ReturnType<typeof createTestPortal>['apiRouter'];
 let users: UserFootprint[] = [];
 let asins: string[] = [];
 
@@ -61,7 +61,9 @@ const TRAVERSALS = [
 
 beforeAll(async () => {
   database = await createIsolatedDatabase();
-  app = createTestApp(database.db);
+  const portal = createTestPortal(database.db);
+  app = portal.app;
+  apiRouter = portal.apiRouter;
   const products = await insertProducts(database.db, [
     { title: 'Ownership gauze', price: '12.34' },
     { title: 'Ownership gloves', price: '5.00' },
@@ -74,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Let the after-submission work (notifications) finish before the database goes away.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await database.drop();
 });
 
@@ -85,7 +87,7 @@ type Target = { pattern: string; method: Method | undefined };
  * routes with their method, the same paths with any method, guessed paths, and the back office's.
  */
 function targetArbitrary(): fc.Arbitrary<Target> {
-  const inventory = listRoutes(app.locals.apiRouter as Router).filter(
+  const inventory = listRoutes(apiRouter).filter(
     (route) => route.policy?.kind !== 'public' && !SKIPPED_PATHS.has(route.path),
   );
   const actorRoles = users.map((user) => user.role);

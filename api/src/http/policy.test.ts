@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { Router } from 'express';
 
-import { createTestApp } from '../test-support/http-test-app.js';
+import { createTestPortal } from '../test-support/http-test-app.js';
 import { openSharedTestDb } from '../test-support/test-context.js';
 import { listRoutes } from './route-inventory.js';
 
@@ -10,8 +9,7 @@ afterAll(() => db.destroy());
 
 describe('route policies', () => {
   it('every API route declares who may call it', () => {
-    const app = createTestApp(db);
-    const routes = listRoutes(app.locals.apiRouter as Router);
+    const routes = listRoutes(createTestPortal(db).apiRouter);
     expect(routes.length).toBeGreaterThanOrEqual(15);
     expect(routes.filter((route) => route.policy === undefined)).toEqual([]);
     const policyOf = (path: string) => routes.find((route) => route.path === path)?.policy;

@@ -5,7 +5,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils } from 'react-admin';
 
 import { insertProducts } from '../test-support/catalog-fixtures.js';
-import { createTestApp, createTestUser, TEST_PASSWORD } from '../test-support/http-test-app.js';
+import { createTestApp, createTestUser, TEST_PASSWORD, closeTestApp } from '../test-support/http-test-app.js';
 import { openSharedTestDb } from '../test-support/test-context.js';
 
 /** The back office's own data-provider package, against the running API: the protocol, exactly. */
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await db.destroy();
 });
 

@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { Router } from 'express';
 import request from 'supertest';
 
-import { createTestApp, signedInAgent, TEST_PASSWORD } from '../test-support/http-test-app.js';
+import {
+  createTestApp,
+  signedInAgent,
+  TEST_PASSWORD,
+  closeTestApp,
+  createTestPortal,
+} from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, openSharedTestDb } from '../test-support/test-context.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
 
@@ -45,9 +50,9 @@ describe('no-store over the whole API inventory', () => {
   it('marks every answer of every API route no-store, for admins, doctors and anonymous callers', async () => {
     // A database of its own: the admin pass calls every command (bootstrap included) with dummy ids.
     const database = await createIsolatedDatabase();
-    const app = createTestApp(database.db);
+    const { app, apiRouter } = createTestPortal(database.db);
     try {
-      const routes = listRoutes(app.locals.apiRouter as Router).filter((route) => route.path !== '/api/events');
+      const routes = listRoutes(apiRouter).filter((route) => route.path !== '/api/events');
       expect(routes.length).toBeGreaterThan(60);
       const admin = await signedInAgent(app, database.db, ['admin']);
       const doctor = await signedInAgent(app, database.db, ['doctor']);
@@ -88,11 +93,10 @@ describe('no-store over the whole API inventory', () => {
         expect(stream.headers.get('cache-control')).toBe('no-store');
         hangUp.abort();
       } finally {
-        (app.locals.endStreams as () => void)();
         await new Promise((resolve) => server.close(resolve));
       }
     } finally {
-      await (app.locals.closeResources as () => Promise<void>)();
+      await closeTestApp(app);
       await database.drop();
     }
   }, 120_000);

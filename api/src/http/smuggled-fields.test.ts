@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import request from 'supertest';
 
 import { insertProducts, type ProductFixture } from '../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent, TEST_PASSWORD } from '../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, TEST_PASSWORD, closeTestApp } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, uniqueEmail } from '../test-support/test-context.js';
 import { seedUserFootprint, snapshotUserRows, type UserFootprint } from '../test-support/user-footprint.js';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 200));
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await database.drop();
 });
 afterEach(() => {

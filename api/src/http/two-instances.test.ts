@@ -5,12 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
+import { createDb, type Db } from '../database/connection.js';
 import type { Job } from '../jobs/job.js';
 import { runJob } from '../jobs/run-job.js';
+import { reportTimezone } from '../modules/reports/report-timezone.js';
 import { addSsoProvider } from '../modules/sso/sso-providers.service.js';
-import { createTestApp, createTestUser, TEST_PASSWORD } from '../test-support/http-test-app.js';
+import {
+  createTestApp,
+  createTestUser,
+  TEST_PASSWORD,
+  closeTestApp,
+  createTestPortal,
+} from '../test-support/http-test-app.js';
 import { createTestIdp, readAuthnRequest, uniqueSamlId } from '../test-support/saml-test-idp.js';
-import { openSharedTestDb, testContext, uniqueEmail } from '../test-support/test-context.js';
+import { createIsolatedDatabase, openSharedTestDb, testContext, uniqueEmail } from '../test-support/test-context.js';
 
 /** Two servers on one database, as two instances behind a load balancer would run. */
 const db = openSharedTestDb();
@@ -25,9 +33,8 @@ beforeAll(async () => {
   secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  (second.locals.endStreams as () => void)();
   await new Promise((resolve) => secondServer.close(resolve));
-  for (const app of [first, second]) await (app.locals.closeResources as () => Promise<void>)();
+  for (const app of [first, second]) await closeTestApp(app);
   await db.destroy();
 });
 
@@ -133,5 +140,45 @@ describe('two instances on one database', () => {
     await fresh.get('/api/auth/session').expect(401);
     const user = await db('users').where({ email }).first('id');
     expect(await db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]).count('* as n').first()).toEqual({ n: 1 });
+  });
+});
+
+describe('two instances, each with its own connections', () => {
+  /** Until the instance's event hub listens, a notification would pass it by. */
+  async function untilListening(db: Db): Promise<void> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const { rows } = await db.raw<{ rows: { n: number }[] }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = 'supply-hub-events' AND query LIKE 'LISTEN%'`,
+      );
+      if ((rows[0]?.n ?? 0) > 0) return;
+      if (Date.now() > deadline) throw new Error('the event hub never listened');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('use a new company timezone in reports at once, whoever saved it', async () => {
+    // Its own database: a timezone change shifts the report rollups every other test reads.
+    const isolated = await createIsolatedDatabase();
+    const instanceDb = createDb(isolated.url, { max: 2 });
+    const { app: instance, followSharedChanges } = createTestPortal(instanceDb);
+    followSharedChanges();
+    try {
+      await untilListening(isolated.db);
+      const before = await reportTimezone(instanceDb);
+      const next = before === 'America/Chicago' ? 'America/Denver' : 'America/Chicago';
+      // Another writer (another instance's admin, the CLI): this instance's copy is a minute old at most otherwise.
+      await isolated.db('company_settings').where({ id: 1 }).update({ timezone: next });
+      const deadline = Date.now() + 3000;
+      while ((await reportTimezone(instanceDb)) !== next && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await reportTimezone(instanceDb)).toBe(next);
+    } finally {
+      await closeTestApp(instance);
+      await instanceDb.destroy();
+      await isolated.drop();
+    }
   });
 });

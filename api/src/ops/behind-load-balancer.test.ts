@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
-import { createTestApp, createTestUser, TEST_PASSWORD } from '../test-support/http-test-app.js';
+import { createTestApp, createTestUser, TEST_PASSWORD, closeTestApp } from '../test-support/http-test-app.js';
 import { openSharedTestDb } from '../test-support/test-context.js';
 
 /**
@@ -13,7 +13,7 @@ const PUBLIC_URL = 'https://portal.example';
 const trusting = createTestApp(db, { env: { PUBLIC_URL, TRUST_PROXY: '127.0.0.1/8' } });
 const distrusting = createTestApp(db, { env: { PUBLIC_URL, TRUST_PROXY: '10.0.0.0/8' } });
 afterAll(async () => {
-  for (const app of [trusting, distrusting]) await (app.locals.closeResources as () => Promise<void>)();
+  for (const app of [trusting, distrusting]) await closeTestApp(app);
   await db.destroy();
 });
 

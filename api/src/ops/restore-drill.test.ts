@@ -3,7 +3,7 @@ import request from 'supertest';
 
 import { createDb, type Db } from '../database/connection.js';
 import { readDemoData, seedDemoData } from '../modules/demo/demo.service.js';
-import { createTestApp } from '../test-support/http-test-app.js';
+import { createTestApp, closeTestApp } from '../test-support/http-test-app.js';
 import { runNode } from '../test-support/processes.js';
 import { createIsolatedDatabase, testContext } from '../test-support/test-context.js';
 
@@ -84,7 +84,7 @@ describe('restore drill (scripts/ops/restore-drill.mjs)', () => {
       expect(read.body).toMatchObject({ id: orders[0]!.id, order_number: orders[0]!.order_number });
       expect(read.body.lines.length).toBeGreaterThan(0);
     } finally {
-      await (app.locals.closeResources as () => Promise<void>)();
+      await closeTestApp(app);
     }
   }, 60_000);
 

@@ -1,9 +1,10 @@
 import type { Express } from 'express';
 import request from 'supertest';
 
-import { createApp } from '../app.js';
+import { createPortal, type Portal } from '../app.js';
 import type { Role } from '../contracts/roles.js';
 import type { Db } from '../database/connection.js';
+import type { Logger } from '../logger.js';
 import { createUser } from '../modules/users/users.service.js';
 import { silentLog, testConfig, testContext, uniqueEmail } from './test-context.js';
 
@@ -18,8 +19,38 @@ export function movableClock(start = new Date()) {
   };
 }
 
-export function createTestApp(db: Db, options: { now?: () => Date; env?: Record<string, string> } = {}): Express {
-  return createApp({ db, config: testConfig(options.env), log: silentLog, now: options.now });
+type TestAppOptions = { now?: () => Date; env?: Record<string, string>; log?: Logger };
+
+/** Portals made for tests, by their Express app, until closed. */
+const openPortals = new Map<Express, Portal>();
+
+/**
+ * A portal as the server makes it, for tests that need more than its app (the route inventory,
+ * event streams). Each holds connections of its own (its session store's pool, its event hub once
+ * something subscribes): closeTestApps, run after every test file (jest-after-env.ts), closes
+ * those a test did not close itself.
+ */
+export function createTestPortal(db: Db, options: TestAppOptions = {}): Portal {
+  const portal = createPortal({ db, config: testConfig(options.env), log: options.log ?? silentLog, now: options.now });
+  openPortals.set(portal.app, portal);
+  return portal;
+}
+
+/** The portal's Express app, for supertest. */
+export function createTestApp(db: Db, options: TestAppOptions = {}): Express {
+  return createTestPortal(db, options).app;
+}
+
+/** Closes a test app's own connections now (before its database goes away, say). */
+export async function closeTestApp(app: Express): Promise<void> {
+  const portal = openPortals.get(app);
+  openPortals.delete(app);
+  portal?.endStreams();
+  await portal?.close();
+}
+
+export async function closeTestApps(): Promise<void> {
+  await Promise.all([...openPortals.keys()].map(closeTestApp));
 }
 
 export const TEST_PASSWORD = 'Lantern-Orbit-42';

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import type { Router } from 'express';
 
-import { createApp } from '../../app.js';
+import { createPortal } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createDb } from '../../database/connection.js';
 import { describePolicy, listRoutes } from '../../http/route-inventory.js';
@@ -17,15 +16,19 @@ export function registerRouteCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       // The app is only built to read its router: this handle never connects.
       const db = createDb('postgres://inventory@127.0.0.1:1/none');
-      const app = createApp({ db, config: loadConfig(process.env, { isCli: true }), log: createLogger('silent') });
-      const routes = listRoutes(app.locals.apiRouter as Router).map((route) => ({
+      const portal = createPortal({
+        db,
+        config: loadConfig(process.env, { isCli: true }),
+        log: createLogger('silent'),
+      });
+      const routes = listRoutes(portal.apiRouter).map((route) => ({
         ...route,
         access: describePolicy(route.policy),
       }));
       output.result(routes, () =>
         routes.map((route) => `${route.method.padEnd(6)} ${route.path.padEnd(42)} ${route.access}`).join('\n'),
       );
-      await (app.locals.closeResources as () => Promise<void>)();
+      await portal.close();
       await db.destroy();
     });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
 import request from 'supertest';
 
-import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
 import { DASHBOARD_TABLES } from './backend-dashboard.resources.js';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await db.destroy();
 });
 

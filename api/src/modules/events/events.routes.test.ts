@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
-import { createTestApp, createTestUser, TEST_PASSWORD } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, TEST_PASSWORD, closeTestApp } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
 
 const db = openSharedTestDb();
@@ -14,9 +14,8 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  (app.locals.endStreams as () => void)();
   await new Promise((resolve) => server.close(resolve));
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await db.destroy();
 });
 
@@ -90,6 +89,22 @@ describe('GET /api/events', () => {
       (seen) => seen.some((event) => event.includes('product.changed')),
     );
     expect(events).toContain(JSON.stringify({ type: 'product.changed' }));
+  });
+
+  it('keeps the announcements meant for the instances out of the stream', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const cookie = await signIn(user.email);
+    const events = await collectEvents(
+      cookie,
+      async () => {
+        // Announced as company_settings.changed; only the timestamp changes, nothing reports read.
+        await db('company_settings').where({ id: 1 }).update({ updated_at: new Date() });
+        await db('products').insert({ asin: `B0EVS${Date.now().toString().slice(-5)}`, title: 'Event test swabs' });
+      },
+      (seen) => seen.some((event) => event.includes('product.changed')),
+    );
+    expect(events).toContain(JSON.stringify({ type: 'product.changed' }));
+    expect(events.filter((event) => event.includes('company_settings'))).toEqual([]);
   });
 
   it('tells requesters about their own orders’ status changes only', async () => {

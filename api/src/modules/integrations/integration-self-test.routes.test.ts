@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { selfTestHint, selfTestResultSchema, type SelfTestResult } from '../../contracts/supplier.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
-import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { createTestApp, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
 import { freePort } from '../../test-support/processes.js';
 import { createIsolatedDatabase } from '../../test-support/test-context.js';
 
@@ -64,7 +64,7 @@ describe('POST /api/admin/integrations/self-test', () => {
   });
   afterAll(async () => {
     await Promise.all([supplierServer, echoServer].map((server) => new Promise((r) => server.close(r))));
-    for (const app of [portal, supplier]) await (app.locals.closeResources as () => Promise<void>)();
+    for (const app of [portal, supplier]) await closeTestApp(app);
     await Promise.all([supplierDatabase.drop(), portalDatabase.drop()]);
   });
 

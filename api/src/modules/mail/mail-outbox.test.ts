@@ -8,7 +8,13 @@ import request from 'supertest';
 import { mailOutboxJob } from '../../jobs/mail-outbox.job.js';
 import { runJob } from '../../jobs/run-job.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { createTestApp, createTestUser, movableClock, signedInAgent } from '../../test-support/http-test-app.js';
+import {
+  createTestApp,
+  createTestUser,
+  movableClock,
+  signedInAgent,
+  closeTestApp,
+} from '../../test-support/http-test-app.js';
 import { createIsolatedDatabase, testConfig, testContext } from '../../test-support/test-context.js';
 
 interface ReceivedMail {
@@ -79,7 +85,7 @@ describe('mail over SMTP, with the outbox job sending what could not be sent at 
     smtp.state.refusing = false;
   });
   afterAll(async () => {
-    await (app.locals.closeResources as () => Promise<void>)();
+    await closeTestApp(app);
     await smtp.close();
     await database.drop();
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { createTestApp, createTestUser, signedInAgent } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
 import { createIsolatedDatabase } from '../../test-support/test-context.js';
 
 const AUTOMATION = {
@@ -33,9 +33,17 @@ describe('admins hear of new orders when the automation preference is on (admin-
     asin = product!.asin;
   });
   afterAll(async () => {
-    await (app.locals.closeResources as () => Promise<void>)();
+    await closeTestApp(app);
     await database.drop();
   });
+
+  /** The automation preference 'e-mail admins about new orders', saved as an admin would. */
+  async function setNewOrderMails(isOn: boolean): Promise<void> {
+    await admin.agent
+      .put('/api/admin/settings/automation')
+      .send({ ...AUTOMATION, email_notifications_new_orders: isOn })
+      .expect(200);
+  }
 
   async function submitOrder(): Promise<{ id: string; order_number: string }> {
     const response = await requester.agent
@@ -62,10 +70,7 @@ describe('admins hear of new orders when the automation preference is on (admin-
   }
 
   it('queues one mail per active admin and super admin, with the order number, requester and total', async () => {
-    await admin.agent
-      .put('/api/admin/settings/automation')
-      .send({ ...AUTOMATION, email_notifications_new_orders: true })
-      .expect(200);
+    await setNewOrderMails(true);
     const order = await submitOrder();
 
     const mails = await newOrderMailsOf(order.order_number, 2);
@@ -84,16 +89,10 @@ describe('admins hear of new orders when the automation preference is on (admin-
   });
 
   it('queues nothing when the preference is off', async () => {
-    await admin.agent
-      .put('/api/admin/settings/automation')
-      .send({ ...AUTOMATION, email_notifications_new_orders: false })
-      .expect(200);
+    await setNewOrderMails(false);
     const order = await submitOrder();
     // A later order with the preference back on proves the after-order work has run by then.
-    await admin.agent
-      .put('/api/admin/settings/automation')
-      .send({ ...AUTOMATION, email_notifications_new_orders: true })
-      .expect(200);
+    await setNewOrderMails(true);
     const later = await submitOrder();
     expect(await newOrderMailsOf(later.order_number, 2)).toHaveLength(2);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
 import request from 'supertest';
 
-import { createTestApp, createTestUser, movableClock } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, movableClock, closeTestApp } from '../../test-support/http-test-app.js';
 import { startOidcTestProvider, type OidcTestProvider } from '../../test-support/oidc-test-provider.js';
 import { freePort } from '../../test-support/processes.js';
 import { openSharedTestDb, uniqueEmail } from '../../test-support/test-context.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await provider.close();
   await db.destroy();
 });
@@ -259,7 +259,7 @@ describe('social sign-in refusals', () => {
 describe('social sign-in without a working provider', () => {
   const others: Express[] = [];
   afterAll(async () => {
-    for (const other of others) await (other.locals.closeResources as () => Promise<void>)();
+    for (const other of others) await closeTestApp(other);
   });
 
   it('answers /auth/oidc/start with provider_not_configured when no client is configured', async () => {

@@ -6,7 +6,7 @@ import request, { type Test } from 'supertest';
 
 import type { Db } from '../../database/connection.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { createTestApp, movableClock, signedInAgent } from '../../test-support/http-test-app.js';
+import { createTestApp, movableClock, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
 import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
 import { reportDataSchemas } from '../../contracts/reports.js';
 import { rebuildReportRollups } from './reports.service.js';
@@ -91,52 +91,28 @@ describe('/api/reports', () => {
     const [user] = await db('users').insert({ email: 'reports@test.supplyhub.test' }).returning<{ id: string }[]>('id');
     const userId = user!.id;
     const line = (product: typeof X, quantity: number) => ({ ...product, quantity });
-    // Around the range edges in New York (EDT, UTC−4): 23:59 the day before, 00:01 the first day, …
-    await insertOrder(db, userId, {
-      at: '2026-03-09T23:59:00-04:00',
-      status: 'submitted',
-      state: 'NY',
-      lines: [line(X, 1)],
-    });
-    await insertOrder(db, userId, {
-      at: '2026-03-10T00:01:00-04:00',
-      status: 'approved',
-      state: 'NY',
-      lines: [line(X, 2), line(Y, 1)],
-    });
-    await insertOrder(db, userId, {
-      at: '2026-03-12T23:59:00-04:00',
-      status: 'submitted',
-      state: 'CA',
-      lines: [line(X, 1)],
-    });
-    await insertOrder(db, userId, {
-      at: '2026-03-13T00:01:00-04:00',
-      status: 'submitted',
-      state: 'TX',
-      lines: [line(X, 3)],
-    });
-    // … orders that never count …
-    for (const status of ['pending', 'rejected', 'failed'] as const) {
-      await insertOrder(db, userId, { at: '2026-03-11T12:00:00-04:00', status, state: 'IL', lines: [line(Y, 7)] });
-    }
-    // … a territory, and an approved order whose ship-to state was never set.
-    await insertOrder(db, userId, {
-      at: '2026-03-11T12:00:00-04:00',
-      status: 'submitted',
-      state: 'PR',
-      lines: [line(Z, 1)],
-    });
-    await insertOrder(db, userId, {
-      at: '2026-03-11T13:00:00-04:00',
-      status: 'approved',
-      state: null,
-      lines: [line(Y, 1)],
-    });
+    const orders: Parameters<typeof insertOrder>[2][] = [
+      // Around the range edges in New York (EDT, UTC−4): 23:59 the day before, 00:01 the first day, …
+      { at: '2026-03-09T23:59:00-04:00', status: 'submitted', state: 'NY', lines: [line(X, 1)] },
+      { at: '2026-03-10T00:01:00-04:00', status: 'approved', state: 'NY', lines: [line(X, 2), line(Y, 1)] },
+      { at: '2026-03-12T23:59:00-04:00', status: 'submitted', state: 'CA', lines: [line(X, 1)] },
+      { at: '2026-03-13T00:01:00-04:00', status: 'submitted', state: 'TX', lines: [line(X, 3)] },
+      // … orders that never count …
+      ...(['pending', 'rejected', 'failed'] as const).map((status) => ({
+        at: '2026-03-11T12:00:00-04:00',
+        status,
+        state: 'IL',
+        lines: [line(Y, 7)],
+      })),
+      // … a territory, and an approved order whose ship-to state was never set.
+      { at: '2026-03-11T12:00:00-04:00', status: 'submitted', state: 'PR', lines: [line(Z, 1)] },
+      { at: '2026-03-11T13:00:00-04:00', status: 'approved', state: null, lines: [line(Y, 1)] },
+    ];
+    for (const order of orders) await insertOrder(db, userId, order);
   });
 
   afterAll(async () => {
-    for (const created of apps) await (created.locals.closeResources as () => Promise<void>)();
+    for (const created of apps) await closeTestApp(created);
     await database.drop();
   });
 

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { errorHandler } from '../../http/error-handler.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { currentUser, sessionMiddleware } from '../../http/sessions.js';
-import { createTestApp, createTestUser } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, closeTestApp } from '../../test-support/http-test-app.js';
 import {
   createTestIdp,
   readAuthnRequest,
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The app's session pool and event listener: left open, the run's final DROP DATABASE kills them noisily.
-  await (app.locals.closeResources as () => Promise<void>)();
+  await closeTestApp(app);
   await db.destroy();
 });
 
@@ -195,6 +195,24 @@ describe('SAML sign-in: POST /acs', () => {
     expect(session.body).toMatchObject({ user: { email }, roles: ['user'], auth_method: method });
   });
 
+  it('guesses new accounts with the configured group patterns, and keeps the listed test accounts providers', async () => {
+    const forcedEmail = uniqueEmail('saml-test-account');
+    const configured = createTestApp(db, {
+      env: { PUBLIC_URL, SSO_EMPLOYEE_GROUP_PATTERNS: 'Nurse, pharmacy', SSO_FORCED_PROVIDER_EMAILS: forcedEmail },
+    });
+    const roleAfterSignIn = async (email: string, groups: string[]) => {
+      const agent = request.agent(configured);
+      const authnRequest = await startSignIn(agent);
+      const saml = idp.buildResponse(responseFor(authnRequest.id, email, { attributes: { email, groups } }));
+      await postResponse(agent, saml);
+      return ((await agent.get('/api/auth/session').expect(200)).body as { roles: string[] }).roles;
+    };
+    expect(await roleAfterSignIn(uniqueEmail('saml-nurse'), ['Night Nurses'])).toEqual(['user']);
+    // The configured list replaces decisions.md's default one.
+    expect(await roleAfterSignIn(uniqueEmail('saml-staff'), ['nice-staff'])).toEqual(['provider']);
+    expect(await roleAfterSignIn(forcedEmail, ['Night Nurses'])).toEqual(['provider']);
+  });
+
   it('never lets a provider take over an existing account outside its e-mail domains', async () => {
     const outsider = await createTestUser(db, ['admin']);
     const agent = request.agent(app);
@@ -342,7 +360,7 @@ describe('SAML sign-in: POST /acs', () => {
 });
 
 describe('SAML settings', () => {
-  /** The api's session stack with samlRoutes mounted with these settings (createApp uses the defaults). */
+  /** The api's session stack with samlRoutes mounted with these settings (createPortal uses the defaults). */
   function appWith(settings: Partial<SamlSettings>): { app: Express; close(): Promise<void> } {
     const config = testConfig({ PUBLIC_URL });
     const now = () => new Date();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
+import { DEFAULT_EMPLOYEE_GROUP_PATTERNS } from '../../contracts/sso-role-guess.rules.js';
 import {
   identityFromAssertion,
   localRelayState,
@@ -125,7 +126,8 @@ describe('roleForNewSamlAccount', () => {
     [['nice-staff'], 'user'],
     [['Clinic Employees'], 'user'],
   ])('groups %j give the role %s', (groups, role) => {
-    expect(roleForNewSamlAccount({ email: 'a@b.org', groups })).toBe(role);
+    const defaults = { employeeGroupPatterns: [...DEFAULT_EMPLOYEE_GROUP_PATTERNS], forcedProviderEmails: [] };
+    expect(roleForNewSamlAccount({ email: 'a@b.org', groups }, defaults)).toBe(role);
   });
 });
 

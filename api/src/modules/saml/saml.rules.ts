@@ -1,6 +1,6 @@
 import { emailSchema } from '../../contracts/auth.js';
 import type { Role } from '../../contracts/roles.js';
-import { guessSsoRole, type SsoRoleLabel } from '../sso/sso-role-guess.rules.js';
+import { guessSsoRole, type SsoRoleLabel } from '../../contracts/sso-role-guess.rules.js';
 
 /** Why a SAML sign-in did not end in a session: `/auth/callback?error=saml_<reason>` (unknown_provider as is). */
 const FAILURE_MESSAGES = {
@@ -144,7 +144,15 @@ export function identityFromAssertion(input: {
  * The guess's 'employee' is a label, not a role value: staff get the plain 'user' role and an
  * admin grants more; everyone else is a 'provider'. Existing accounts keep their roles.
  */
-export function roleForNewSamlAccount(identity: Pick<SamlIdentity, 'email' | 'groups'>): Role {
-  const label: SsoRoleLabel = guessSsoRole({ email: identity.email, groups: identity.groups });
+export function roleForNewSamlAccount(
+  identity: Pick<SamlIdentity, 'email' | 'groups'>,
+  settings: { employeeGroupPatterns: readonly string[]; forcedProviderEmails: readonly string[] },
+): Role {
+  const label: SsoRoleLabel = guessSsoRole({
+    email: identity.email,
+    groups: identity.groups,
+    patterns: settings.employeeGroupPatterns,
+    forcedProviderEmails: settings.forcedProviderEmails,
+  });
   return label === 'provider' ? 'provider' : 'user';
 }

@@ -1,7 +1,8 @@
+import { guessSsoRole, SSO_ROLE_GUESS_RULE } from '@supply-hub/api/contracts/sso-role-guess.rules';
+
 import type { SsoStorageState } from '../../lib/sso-storage';
 import type { CallbackError } from '../auth';
 import type { SessionStatus } from './api/get-session-status';
-import { guessSsoRole, SSO_ROLE_GUESS_RULE } from './sso-role-guess.rules';
 
 export type CheckResult = 'PASS' | 'FAIL' | 'INFO';
 
@@ -141,7 +142,7 @@ function roleCheck({ sessionStatus }: SsoDoctorInput): DiagnosticCheck {
   return {
     name,
     result: 'INFO',
-    summary: `Roles: ${roles.join(', ') || '(none)'}; effective role: ${effectiveRole}; SSO role guess: ${guessSsoRole(roles)}`,
+    summary: `Roles: ${roles.join(', ') || '(none)'}; effective role: ${effectiveRole}; SSO role guess: ${guessSsoRole({ groups: roles })}`,
     details: { 'SSO role guess': SSO_ROLE_GUESS_RULE },
   };
 }

@@ -1,3 +1,5 @@
+// The server applies it at every SSO sign-in; the diagnostics pages explain it with the same code.
+
 /** decisions.md: the default patterns of the SSO role guess; configurable per deployment. */
 export const DEFAULT_EMPLOYEE_GROUP_PATTERNS = [
   'nice',
@@ -11,18 +13,24 @@ export const DEFAULT_EMPLOYEE_GROUP_PATTERNS = [
 
 export type SsoRoleLabel = 'employee' | 'provider';
 
+/** The rule with the default patterns, in words, for the diagnostics pages. */
+export const SSO_ROLE_GUESS_RULE = `Group names are lower-cased; any that contains ${DEFAULT_EMPLOYEE_GROUP_PATTERNS.join(
+  ', ',
+)} gives 'employee', otherwise 'provider'.`;
+
 /**
  * Group values (from identity data, metadata and app metadata) are lower-cased; any that contains
  * one of the patterns makes the user an employee, otherwise a provider. Whitelisted accounts are
  * always providers.
  */
 export function guessSsoRole(input: {
-  email: string;
+  /** Absent when only the groups are known (the diagnostics pages). */
+  email?: string;
   groups: readonly unknown[];
   patterns?: readonly string[];
   forcedProviderEmails?: readonly string[];
 }): SsoRoleLabel {
-  const email = input.email.toLowerCase();
+  const email = input.email?.toLowerCase();
   if ((input.forcedProviderEmails ?? []).some((forced) => forced.toLowerCase() === email)) return 'provider';
   const patterns = input.patterns ?? DEFAULT_EMPLOYEE_GROUP_PATTERNS;
   const groups = input.groups

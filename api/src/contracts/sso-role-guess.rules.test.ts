@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { guessSsoRole } from './sso-role-guess.rules.js';
+import { guessSsoRole, SSO_ROLE_GUESS_RULE } from './sso-role-guess.rules.js';
 
 describe('guessSsoRole', () => {
   it.each([
@@ -19,5 +19,11 @@ describe('guessSsoRole', () => {
       guessSsoRole({ email: 'Test@Clinic.org', groups: ['staff'], forcedProviderEmails: ['test@clinic.org'] }),
     ).toBe('provider');
     expect(guessSsoRole({ email: 'a@b.org', groups: ['nurses'], patterns: ['nurse'] })).toBe('employee');
+  });
+
+  it('guesses from the groups alone where no account is known (the diagnostics pages)', () => {
+    expect(guessSsoRole({ groups: ['NICE-Staff'], forcedProviderEmails: ['test@clinic.org'] })).toBe('employee');
+    expect(guessSsoRole({ groups: ['Physicians'] })).toBe('provider');
+    expect(SSO_ROLE_GUESS_RULE).toContain('nice-staff');
   });
 });
