@@ -25,3 +25,25 @@ export async function insertAuditEvent(db: Db, event: AuditEventInput): Promise<
     details: JSON.stringify(event.details ?? {}),
   });
 }
+
+/** What the back office shows of an audit event, in its list and on its own page. */
+export const AUDIT_EVENT_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_user_id',
+  'actor_label',
+  'action',
+  'target_type',
+  'target_id',
+  'outcome',
+  'client_address',
+  'request_id',
+  'details',
+] as const;
+
+export async function selectAuditEvent(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
+  return (await db('audit_events')
+    .select(...AUDIT_EVENT_COLUMNS)
+    .where({ id })
+    .first()) as Record<string, unknown> | undefined;
+}

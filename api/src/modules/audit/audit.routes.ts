@@ -3,9 +3,11 @@ import { z } from 'zod';
 
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
+import { AppError } from '../../http/app-error.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { AUDIT_EVENT_COLUMNS, selectAuditEvent } from './audit.queries.js';
 import { recordAudit } from './audit.service.js';
 
 const SORTS = ['occurred_at', 'action'] as const;
@@ -19,6 +21,10 @@ const EXPORT_COLUMNS = [
   'client_address',
   'request_id',
 ] as const;
+// Audit events are numbered (bigserial); more than 18 digits cannot be one and must not reach SQL.
+const auditEventIdSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) });
+const NOT_FOUND = { message: 'Audit event not found', code: 'AUDIT_EVENT_NOT_FOUND' } as const;
+
 const filterSchema = z.object({
   action: z.string().trim().max(100).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
@@ -50,20 +56,7 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       filter: filterSchema,
     });
     const rows: Record<string, unknown>[] = await filteredAuditEvents(db, list.filter)
-      .select(
-        'id',
-        'occurred_at',
-        'actor_user_id',
-        'actor_label',
-        'action',
-        'target_type',
-        'target_id',
-        'outcome',
-        'client_address',
-        'request_id',
-        'details',
-        db.raw('count(*) OVER ()::int AS total'),
-      )
+      .select(...AUDIT_EVENT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
       .orderBy([
         { column: list.sort.field, order: list.sort.order },
         { column: 'id', order: 'desc' },
@@ -112,6 +105,14 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       `attachment; filename="audit-events-${ctx.now().toISOString().slice(0, 10)}.csv"`,
     );
     res.send(csv);
+  });
+
+  // After /export, which is not an id.
+  router.get('/admin/audit-events/:id', allow.roles('admin'), async (req, res) => {
+    const params = auditEventIdSchema.safeParse(req.params);
+    const event = params.success ? await selectAuditEvent(contextFor(req).db, params.data.id) : undefined;
+    if (!event) throw AppError.notFound(NOT_FOUND.message, NOT_FOUND.code);
+    res.json(event);
   });
   return router;
 }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { createIsolatedDatabase } from '../../test-support/test-context.js';
+
+describe('one audit event (the back office’s show page)', () => {
+  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    app = createTestApp(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('is read by its id with its details, as the list shows it', async () => {
+    const { agent, user } = await signedInAgent(app, database.db, ['admin']);
+    const list = await agent
+      .get('/api/admin/audit-events')
+      .query({ filter: JSON.stringify({ action: 'auth.sign_in', actor_user_id: user.id }) })
+      .expect(200);
+    const listed = (list.body as Array<{ id: string }>)[0];
+    expect(listed).toBeDefined();
+    const shown = await agent.get(`/api/admin/audit-events/${listed?.id}`).expect(200);
+    expect(shown.body).toEqual(listed);
+    expect(shown.body).toMatchObject({ action: 'auth.sign_in', actor_user_id: user.id, outcome: 'success' });
+    expect(shown.body.details).toEqual(expect.any(Object));
+  });
+
+  it('answers 404 for an id that is not there or cannot be one, and the export still works', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    for (const id of ['999999999', '0', '-1', 'abc', '1.5', '12345678901234567890', "1' OR '1'='1"]) {
+      const missing = await agent.get(`/api/admin/audit-events/${encodeURIComponent(id)}`).expect(404);
+      expect(missing.body).toMatchObject({ code: 'AUDIT_EVENT_NOT_FOUND', message: 'Audit event not found' });
+    }
+    await agent.get('/api/admin/audit-events/export').expect(200);
+  });
+
+  it('is for administrators only', async () => {
+    const { agent: admin } = await signedInAgent(app, database.db, ['admin']);
+    const [event] = (await admin.get('/api/admin/audit-events').expect(200)).body as Array<{ id: string }>;
+    for (const role of ['doctor', 'finance'] as const) {
+      const { agent } = await signedInAgent(app, database.db, [role]);
+      await agent.get(`/api/admin/audit-events/${event?.id}`).expect(403);
+    }
+  });
+});
