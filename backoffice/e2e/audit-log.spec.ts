@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { signInAsAdmin } from './support/backoffice.js';
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { signInAsAdmin } from './support/backoffice.js';
 

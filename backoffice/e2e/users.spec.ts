@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { DEMO, signInAsAdmin, signUpUser, uniqueTag, withApi, type ApiUser } from './support/backoffice.js';
 

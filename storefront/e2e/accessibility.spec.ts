@@ -1,6 +1,6 @@
 // The named export: the default one does not type-check under the scripts' NodeNext resolution.
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { DEMO, listProducts, signInAs } from './support/portal.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { DEMO, listProducts, signInAs, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
 
@@ -62,7 +62,11 @@ test('the catalogue asks for its session and first products before its scripts a
   expect(asked.filter((address) => address.startsWith('/api/'))).toHaveLength(2);
 });
 
-test('the product page shows its blocks and adds the chosen quantity to the cart', async ({ page, baseURL }) => {
+test('the product page shows its blocks and adds the chosen quantity to the cart', async ({
+  page,
+  baseURL,
+  apiFailures,
+}) => {
   await signInAsNewDoctor(page, baseURL ?? '');
   const [product] = (await listProducts(page, '&q=alcohol%20prep')) as [CatalogueProduct];
   await page.goto('/catalog?q=alcohol+prep');
@@ -96,6 +100,7 @@ test('the product page shows its blocks and adds the chosen quantity to the cart
 
   await page.getByRole('link', { name: 'Back to Catalog' }).click();
   await expect(page).toHaveURL(/\/catalog$/);
+  apiFailures.allow(/^\/api\/products\/B0NOSUCH00$/);
   await page.goto('/product/B0NOSUCH00');
   await expect(page.getByText('Product not found')).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 test('demo mode offers "Try as doctor", which lands in the catalogue', async ({ page }) => {
   await page.goto('/login');

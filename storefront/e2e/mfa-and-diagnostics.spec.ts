@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { Secret, TOTP } from 'otpauth';
 
 const DEMO_PASSWORD = 'SupplyHub-demo-2026';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 import { DEMO, signInAs, signInAsNewDoctor } from './support/portal.js';
 

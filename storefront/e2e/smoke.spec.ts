@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 test('the sign-in page loads with its tabs and the HIPAA line', async ({ page }) => {
   await page.goto('/login');
