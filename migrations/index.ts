@@ -16,6 +16,7 @@ import * as createReportRollups from './20261121001300_create_report_rollups.js'
 import * as shiftReportRollupsOnTimezoneChange from './20261121001400_shift_report_rollups_on_timezone_change.js';
 import * as leaseOutboxMail from './20261121001500_lease_outbox_mail.js';
 import * as notifyCompanySettingsChanged from './20261121001600_notify_company_settings_changed.js';
+import * as keepSsoGroups from './20261121001700_keep_sso_groups.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001400_shift_report_rollups_on_timezone_change', ...shiftReportRollupsOnTimezoneChange },
   { name: '20261121001500_lease_outbox_mail', ...leaseOutboxMail },
   { name: '20261121001600_notify_company_settings_changed', ...notifyCompanySettingsChanged },
+  { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
 ];

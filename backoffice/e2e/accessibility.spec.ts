@@ -1,5 +1,4 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import { expectNoSeriousViolations, signInAsAdmin } from './support/backoffice.js';
 
 const SCREENS = [

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import { signInAsAdmin } from './support/backoffice.js';
 
 test.beforeEach(async ({ page }) => {

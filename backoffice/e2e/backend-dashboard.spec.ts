@@ -1,5 +1,4 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import { DEMO, DEMO_PASSWORD, signInAsAdmin } from './support/backoffice.js';
 
 // AdminJS collapses its sidebar on narrower screens; it loads at the first admin visit (seconds).

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { createProduct, signInAsAdmin, tinyPng, uniqueTag } from './support/backoffice.js';
 
 async function activeProductCount(page: Page, q?: string): Promise<number> {

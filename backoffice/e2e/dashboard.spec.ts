@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { expectNoSeriousViolations, signInAsAdmin } from './support/backoffice.js';
 
 interface DashboardCards {

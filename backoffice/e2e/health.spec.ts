@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
 import { expectNoSeriousViolations, signInAsAdmin } from './support/backoffice.js';
 
 // The e2e server has no marketplace credentials and no SSO provider: the pages show exactly that.

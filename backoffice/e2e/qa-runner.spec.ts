@@ -1,5 +1,4 @@
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
-
 import { expectNoSeriousViolations, signInAsAdmin } from './support/backoffice.js';
 
 const STEPS = [

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './support/backoffice.js';
 
 interface Range {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { signInAsAdmin, uniqueTag } from './support/backoffice.js';
 
 async function getSettings(page: Page, kind: 'company' | 'automation' | 'punchout') {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 const DEMO_PASSWORD = 'SupplyHub-demo-2026';

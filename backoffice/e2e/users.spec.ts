@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAsAdmin, signUpUser, uniqueTag, withApi, type ApiUser } from './support/backoffice.js';
 
 async function userTotal(page: Page, filter: Record<string, unknown> = {}): Promise<number> {

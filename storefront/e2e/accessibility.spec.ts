@@ -1,7 +1,7 @@
 // The named export: the default one does not type-check under the scripts' NodeNext resolution.
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, listProducts, signInAs } from './support/portal.js';
 
 // WCAG 2.x A and AA rules: the ones that can be serious or critical, at about half the time of all rules.

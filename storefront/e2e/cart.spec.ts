@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { addToCart, DEMO, listProducts, signInAs, signInAsNewDoctor, type CatalogueProduct } from './support/portal.js';
 
 const cartDrawer = (page: Page) => page.getByRole('dialog', { name: /^Shopping Cart/ });

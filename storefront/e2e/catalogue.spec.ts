@@ -1,5 +1,4 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import { DEMO, listProducts, signInAs, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
 
 const PIXEL_PNG = Buffer.from(

@@ -1,6 +1,8 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { Secret, TOTP } from 'otpauth';
+
+import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { DEMO, signInAs } from './support/portal.js';
 
 const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 const ADMIN_EMAIL = 'admin@demo.supplyhub.test';
@@ -160,6 +162,33 @@ test('an error in the callback hash reaches the SSO Doctor with the hint for its
   await expect(card.getByText('Audience mismatch')).toBeVisible();
   await expect(card.getByText('Audience', { exact: true })).toBeVisible();
   await expect(card.getByText(/Audience \(SP Entity ID\)/)).toBeVisible();
+});
+
+test('the SSO Doctor explains the role guess with the groups the identity provider sent', async ({ page }) => {
+  await signInAs(page, DEMO.doctor);
+  await page.goto('/sso-doctor');
+  const roleCheck = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Role computation' }) });
+  await expect(roleCheck.getByText(/Roles: doctor; effective role: doctor; no groups were received/)).toBeVisible();
+  await expect(
+    roleCheck.getByText(/SSO role guess: Group names are lower-cased; any that contains nice, employee/),
+  ).toBeVisible();
+
+  // What a SAML session shows (a real SAML sign-in is tested over HTTP with the simulated IdP).
+  await page.route('**/api/auth/sso/role-guess', (route) =>
+    route.fulfill({
+      json: {
+        auth_method: 'saml:clinic-okta',
+        groups: ['Night Nurses', 'Ward 4'],
+        role_guess: 'employee',
+        is_forced_provider: false,
+        employee_group_patterns: ['nurse', 'pharmacy'],
+      },
+    }),
+  );
+  await page.reload();
+  await expect(roleCheck.getByText(/effective role: doctor; SSO role guess: employee$/)).toBeVisible();
+  await expect(roleCheck.getByText('Groups received: Night Nurses, Ward 4')).toBeVisible();
+  await expect(roleCheck.getByText(/any that contains nurse, pharmacy gives 'employee'/)).toBeVisible();
 });
 
 test('a callback with neither an error nor a session gives up after 7 s and opens the SSO Doctor', async ({ page }) => {

@@ -1,5 +1,3 @@
-import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import {
   DEMO,
   listProducts,
@@ -9,6 +7,8 @@ import {
   withAdmin,
   type CatalogueProduct,
 } from './support/portal.js';
+
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 test('the orders page filters by status tab and department and explains an empty result', async ({ page, baseURL }) => {
   await signInAsNewDoctor(page, baseURL ?? '');

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '../../scripts/e2e/portal-test.js';
 
+import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAs } from './support/portal.js';
 
 test('a doctor on /production sees Access Denied, and so does a visitor who is not signed in', async ({ page }) => {

@@ -1,5 +1,4 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
 import { DEMO, signInAs, signInAsNewDoctor } from './support/portal.js';
 
 test('settings save the default ship-to and a shipping address checked field by field', async ({ page, baseURL }) => {

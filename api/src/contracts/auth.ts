@@ -66,6 +66,19 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** GET /api/auth/sso/role-guess: how single sign-on guessed the signed-in user's role (the SSO Doctor). */
+export const ssoRoleGuessResponseSchema = z.object({
+  auth_method: z.string(),
+  /** The groups the identity provider asserted at this method's latest sign-in; null if none were kept. */
+  groups: z.array(z.string()).nullable(),
+  /** The label the groups give with this deployment's patterns; null without groups. */
+  role_guess: z.enum(['employee', 'provider']).nullable(),
+  /** The account is a configured test account that SSO always makes a provider. */
+  is_forced_provider: z.boolean(),
+  employee_group_patterns: z.array(z.string()),
+});
+export type SsoRoleGuessResponse = z.infer<typeof ssoRoleGuessResponseSchema>;
+
 export const approvalSchema = z.object({
   approved: z.boolean(),
   approval_notes: z.string().trim().max(1000).optional(),

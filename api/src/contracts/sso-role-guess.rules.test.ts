@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { guessSsoRole, SSO_ROLE_GUESS_RULE } from './sso-role-guess.rules.js';
+import { describeSsoRoleGuess, guessSsoRole } from './sso-role-guess.rules.js';
 
 describe('guessSsoRole', () => {
   it.each([
@@ -24,6 +24,9 @@ describe('guessSsoRole', () => {
   it('guesses from the groups alone where no account is known (the diagnostics pages)', () => {
     expect(guessSsoRole({ groups: ['NICE-Staff'], forcedProviderEmails: ['test@clinic.org'] })).toBe('employee');
     expect(guessSsoRole({ groups: ['Physicians'] })).toBe('provider');
-    expect(SSO_ROLE_GUESS_RULE).toContain('nice-staff');
+    expect(describeSsoRoleGuess()).toContain('nice-staff');
+    expect(describeSsoRoleGuess(['nurse', 'pharmacy'])).toBe(
+      "Group names are lower-cased; any that contains nurse, pharmacy gives 'employee', otherwise 'provider'.",
+    );
   });
 });

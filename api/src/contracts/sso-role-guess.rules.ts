@@ -13,10 +13,10 @@ export const DEFAULT_EMPLOYEE_GROUP_PATTERNS = [
 
 export type SsoRoleLabel = 'employee' | 'provider';
 
-/** The rule with the default patterns, in words, for the diagnostics pages. */
-export const SSO_ROLE_GUESS_RULE = `Group names are lower-cased; any that contains ${DEFAULT_EMPLOYEE_GROUP_PATTERNS.join(
-  ', ',
-)} gives 'employee', otherwise 'provider'.`;
+/** The rule in words with the patterns a deployment uses (decisions.md's by default), for the diagnostics pages. */
+export function describeSsoRoleGuess(patterns: readonly string[] = DEFAULT_EMPLOYEE_GROUP_PATTERNS): string {
+  return `Group names are lower-cased; any that contains ${patterns.join(', ')} gives 'employee', otherwise 'provider'.`;
+}
 
 /**
  * Group values (from identity data, metadata and app metadata) are lower-cased; any that contains

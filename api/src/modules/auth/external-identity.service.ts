@@ -13,6 +13,8 @@ export interface ExternalIdentity {
   isEmailVerified: boolean;
   firstName?: string;
   lastName?: string;
+  /** The group values this sign-in asserted (SAML); kept for the SSO Doctor. Absent: the provider sends none. */
+  groups?: readonly string[];
   /** The role a new account gets; existing accounts keep theirs. */
   roleForNewAccount: Role;
   /**
@@ -27,6 +29,15 @@ export interface ExternalIdentity {
  * first time, a verified e-mail links it to an existing account or creates one that then goes
  * through onboarding and approval like any other.
  */
+// Enough for any real directory; an assertion listing more must not grow the row without bound.
+const MAX_KEPT_GROUPS = 200;
+const MAX_GROUP_LENGTH = 256;
+
+function groupsColumn(groups: readonly string[] | undefined): { groups?: string } {
+  if (!groups) return {};
+  return { groups: JSON.stringify(groups.slice(0, MAX_KEPT_GROUPS).map((group) => group.slice(0, MAX_GROUP_LENGTH))) };
+}
+
 export async function signInWithExternalIdentity(
   ctx: ServiceContext,
   identity: ExternalIdentity,
@@ -41,7 +52,7 @@ export async function signInWithExternalIdentity(
     if (linked) {
       await trx('external_identities')
         .where({ provider: identity.provider, subject: identity.subject })
-        .update({ last_sign_in_at: now });
+        .update({ last_sign_in_at: now, ...groupsColumn(identity.groups) });
       return linked as usersQueries.UserRow;
     }
     if (!identity.isEmailVerified) {
@@ -78,6 +89,7 @@ export async function signInWithExternalIdentity(
       email,
       created_at: now,
       last_sign_in_at: now,
+      ...groupsColumn(identity.groups),
     });
     return account;
   });

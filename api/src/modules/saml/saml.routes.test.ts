@@ -7,7 +7,7 @@ import request from 'supertest';
 import { errorHandler } from '../../http/error-handler.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { currentUser, sessionMiddleware } from '../../http/sessions.js';
-import { createTestApp, createTestUser, closeTestApp } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, closeTestApp, TEST_PASSWORD } from '../../test-support/http-test-app.js';
 import {
   createTestIdp,
   readAuthnRequest,
@@ -211,6 +211,53 @@ describe('SAML sign-in: POST /acs', () => {
     // The configured list replaces decisions.md's default one.
     expect(await roleAfterSignIn(uniqueEmail('saml-staff'), ['nice-staff'])).toEqual(['provider']);
     expect(await roleAfterSignIn(forcedEmail, ['Night Nurses'])).toEqual(['provider']);
+  });
+
+  it('shows a signed-in user the groups of their latest SAML sign-in and the guess with the configured patterns', async () => {
+    const forcedEmail = uniqueEmail('saml-doctor-test-account');
+    const configured = createTestApp(db, {
+      env: { PUBLIC_URL, SSO_EMPLOYEE_GROUP_PATTERNS: 'nurse', SSO_FORCED_PROVIDER_EMAILS: forcedEmail },
+    });
+    const signIn = async (agent: ReturnType<typeof request.agent>, email: string, groups: string[]) => {
+      const authnRequest = await startSignIn(agent);
+      await postResponse(
+        agent,
+        idp.buildResponse(responseFor(authnRequest.id, email, { attributes: { email, groups } })),
+      ).expect(302);
+      return (await agent.get('/api/auth/sso/role-guess').expect(200)).body as unknown;
+    };
+    const nurse = request.agent(configured);
+    const email = uniqueEmail('saml-doctor');
+    expect(await signIn(nurse, email, ['Night Nurses', 'Ward 4'])).toEqual({
+      auth_method: method,
+      groups: ['Night Nurses', 'Ward 4'],
+      role_guess: 'employee',
+      is_forced_provider: false,
+      employee_group_patterns: ['nurse'],
+    });
+    // The latest sign-in's groups replace the earlier ones.
+    expect(await signIn(request.agent(configured), email, ['Physicians'])).toMatchObject({
+      groups: ['Physicians'],
+      role_guess: 'provider',
+    });
+    expect(await signIn(request.agent(configured), forcedEmail, ['Night Nurses'])).toMatchObject({
+      role_guess: 'provider',
+      is_forced_provider: true,
+    });
+    // The list of test accounts itself never leaves the server.
+    expect(JSON.stringify(await signIn(request.agent(configured), uniqueEmail('saml-doctor'), []))).not.toContain(
+      forcedEmail,
+    );
+
+    const password = await createTestUser(db, ['doctor']);
+    const byPassword = request.agent(configured);
+    await byPassword.post('/api/auth/login').send({ email: password.email, password: TEST_PASSWORD }).expect(200);
+    expect((await byPassword.get('/api/auth/sso/role-guess').expect(200)).body).toMatchObject({
+      auth_method: 'password',
+      groups: null,
+      role_guess: null,
+    });
+    await request(configured).get('/api/auth/sso/role-guess').expect(401);
   });
 
   it('never lets a provider take over an existing account outside its e-mail domains', async () => {

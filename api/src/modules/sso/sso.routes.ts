@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { emailSchema } from '../../contracts/auth.js';
-import { allow } from '../../http/policy.js';
+import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { discoverSsoProvider, listSsoProviders } from './sso-providers.service.js';
+import { explainSsoRoleGuess } from './sso-role-guess.service.js';
 
 const discoverQuerySchema = z.object({ email: emailSchema });
 
@@ -25,6 +26,12 @@ export function ssoRoutes({ contextFor }: RouteDependencies): Router {
         .filter((p) => p.is_enabled)
         .map(({ id, entity_id, domains }) => ({ id, entity_id, domains })),
     });
+  });
+
+  /** The signed-in user's own SSO role guess: their groups and the deployment's patterns (the SSO Doctor). */
+  router.get('/auth/sso/role-guess', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json(await explainSsoRoleGuess(contextFor(req), req.auth));
   });
 
   return router;

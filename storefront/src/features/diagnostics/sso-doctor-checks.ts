@@ -1,4 +1,4 @@
-import { guessSsoRole, SSO_ROLE_GUESS_RULE } from '@supply-hub/api/contracts/sso-role-guess.rules';
+import { describeSsoRoleGuess } from '@supply-hub/api/contracts/sso-role-guess.rules';
 
 import type { SsoStorageState } from '../../lib/sso-storage';
 import type { CallbackError } from '../auth';
@@ -135,15 +135,36 @@ function roleCheck({ sessionStatus }: SsoDoctorInput): DiagnosticCheck {
       name,
       result: 'INFO',
       summary: 'Sign in to see the roles computed.',
-      details: { 'SSO role guess': SSO_ROLE_GUESS_RULE },
+      details: { 'SSO role guess': describeSsoRoleGuess() },
     };
   }
-  const { roles, effective_role: effectiveRole } = sessionStatus.session;
+  const { session, roleGuess } = sessionStatus;
+  const roles = `Roles: ${session.roles.join(', ') || '(none)'}; effective role: ${session.effective_role}`;
+  if (!roleGuess) {
+    return { name, result: 'INFO', summary: `${roles}; SSO role guess: unavailable`, details: {} };
+  }
+  const rule = describeSsoRoleGuess(roleGuess.employee_group_patterns);
+  const forced: Record<string, string> = roleGuess.is_forced_provider
+    ? { 'Test account': 'always a provider (configured)' }
+    : {};
+  if (!roleGuess.groups) {
+    return {
+      name,
+      result: 'INFO',
+      summary: `${roles}; no groups were received from an identity provider for this session (${session.auth_method})`,
+      details: { 'SSO role guess': rule, ...forced },
+    };
+  }
   return {
     name,
     result: 'INFO',
-    summary: `Roles: ${roles.join(', ') || '(none)'}; effective role: ${effectiveRole}; SSO role guess: ${guessSsoRole({ groups: roles })}`,
-    details: { 'SSO role guess': SSO_ROLE_GUESS_RULE },
+    summary: `${roles}; SSO role guess: ${roleGuess.role_guess ?? 'provider'}`,
+    details: {
+      'Groups received': roleGuess.groups.join(', ') || '(none)',
+      'SSO role guess': rule,
+      ...forced,
+      Note: 'The guess sets the role of a new account only; an administrator grants roles afterwards.',
+    },
   };
 }
 

@@ -1,20 +1,27 @@
-import { sessionResponseSchema, type SessionResponse } from '@supply-hub/api/contracts';
+import {
+  sessionResponseSchema,
+  ssoRoleGuessResponseSchema,
+  type SessionResponse,
+  type SsoRoleGuessResponse,
+} from '@supply-hub/api/contracts';
 
 import { apiClient, isApiError } from '../../../lib/api-client';
 
-/** What GET /api/auth/session says, with the reason when there is no session (expired, disabled …). */
+/** What GET /api/auth/session says (with the SSO role guess), or the reason when there is no session (expired, disabled …). */
 export type SessionStatus =
   | { state: 'checking' }
-  | { state: 'signed_in'; session: SessionResponse }
+  | { state: 'signed_in'; session: SessionResponse; roleGuess: SsoRoleGuessResponse | null }
   | { state: 'signed_out'; code: string; message: string }
   | { state: 'error'; message: string };
 
 export async function getSessionStatus(signal?: AbortSignal): Promise<SessionStatus> {
   try {
-    return {
-      state: 'signed_in',
-      session: await apiClient.get('/api/auth/session', { schema: sessionResponseSchema, signal }),
-    };
+    const [session, roleGuess] = await Promise.all([
+      apiClient.get('/api/auth/session', { schema: sessionResponseSchema, signal }),
+      // Only the role check needs it: without it the page still shows everything else.
+      apiClient.get('/api/auth/sso/role-guess', { schema: ssoRoleGuessResponseSchema, signal }).catch(() => null),
+    ]);
+    return { state: 'signed_in', session, roleGuess };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (isApiError(error) && error.status === 401)
