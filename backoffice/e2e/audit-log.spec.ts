@@ -42,8 +42,9 @@ test('an audit event opens with its details, and its page stays open', async ({ 
   await page.goto(`/admin/audit-events?filter=${encodeURIComponent(JSON.stringify({ action: 'auth.sign_in' }))}`);
   // The page first paints the row the list already has, then reads the event itself; a failed read
   // would send the admin back to the list, so the test waits for that read before judging the page.
-  const eventRead = page.waitForResponse((response) =>
-    /\/api\/admin\/audit-events\/\d+$/.test(new URL(response.url()).pathname),
+  const eventRead = page.waitForResponse(
+    (response) => /\/api\/admin\/audit-events\/\d+$/.test(new URL(response.url()).pathname),
+    { timeout: 10_000 },
   );
   await page.getByRole('cell', { name: 'auth.sign_in' }).first().click();
   expect((await eventRead).status()).toBe(200);

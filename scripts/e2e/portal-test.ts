@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Response } from '@playwright/test';
 
 /** API answers a browser test did not ask for: a 404 or a server error from the portal itself. */
 export interface ApiFailures {
@@ -14,22 +14,27 @@ export interface ApiFailures {
  */
 export const test = base.extend<{ apiFailures: ApiFailures }>({
   apiFailures: [
-    async ({ context }, use) => {
+    async ({ context, baseURL }, use) => {
       const allowed: RegExp[] = [];
       const checks: Promise<string | undefined>[] = [];
-      context.on('response', (response) => {
+      const onResponse = (response: Response) => {
         const url = new URL(response.url());
         const status = response.status();
-        if (!url.pathname.startsWith('/api/') || (status !== 404 && status < 500)) return;
-        if (allowed.some((path) => path.test(url.pathname))) return;
+        if (url.origin !== new URL(baseURL ?? url.origin).origin || !url.pathname.startsWith('/api/')) return;
+        if ((status !== 404 && status < 500) || allowed.some((path) => path.test(url.pathname))) return;
+        const failure = `${response.request().method()} ${url.pathname} → ${status}`;
         // An answer the test stubbed with page.route comes from no server address: not the portal's.
+        // A page closed meanwhile cannot say which it was: not counted rather than guessed.
         checks.push(
-          response
-            .serverAddr()
-            .then((server) => (server ? `${response.request().method()} ${url.pathname} → ${status}` : undefined)),
+          response.serverAddr().then(
+            (server) => (server ? failure : undefined),
+            () => undefined,
+          ),
         );
-      });
+      };
+      context.on('response', onResponse);
       await use({ allow: (path) => allowed.push(path) });
+      context.off('response', onResponse);
       const failures = (await Promise.all(checks)).filter((failure) => failure !== undefined);
       expect(failures, 'API requests answered 404 or 5xx during the test').toEqual([]);
     },

@@ -28,7 +28,16 @@ describe('one audit event (the back office’s show page)', () => {
 
   it('answers 404 for an id that is not there or cannot be one, and the export still works', async () => {
     const { agent } = await signedInAgent(app, database.db, ['admin']);
-    for (const id of ['999999999', '0', '-1', 'abc', '1.5', '12345678901234567890', "1' OR '1'='1"]) {
+    for (const id of [
+      '999999999',
+      '9223372036854775807',
+      '9223372036854775808',
+      '0',
+      '-1',
+      'abc',
+      '1.5',
+      "1' OR '1'='1",
+    ]) {
       const missing = await agent.get(`/api/admin/audit-events/${encodeURIComponent(id)}`).expect(404);
       expect(missing.body).toMatchObject({ code: 'AUDIT_EVENT_NOT_FOUND', message: 'Audit event not found' });
     }

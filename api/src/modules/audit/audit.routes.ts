@@ -21,8 +21,15 @@ const EXPORT_COLUMNS = [
   'client_address',
   'request_id',
 ] as const;
-// Audit events are numbered (bigserial); more than 18 digits cannot be one and must not reach SQL.
-const auditEventIdSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) });
+// Audit events are numbered (bigserial): anything else, or a number past bigint, is not one and never reaches SQL.
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+const auditEventIdSchema = z.object({
+  id: z
+    .string()
+    // abort: the bound is only checked on digits (BigInt of anything else throws).
+    .regex(/^[1-9]\d{0,18}$/, { abort: true })
+    .refine((id) => BigInt(id) <= MAX_BIGINT),
+});
 const NOT_FOUND = { message: 'Audit event not found', code: 'AUDIT_EVENT_NOT_FOUND' } as const;
 
 const filterSchema = z.object({

@@ -24,20 +24,22 @@ export interface ExternalIdentity {
   mayLinkExistingAccount?: boolean;
 }
 
-/**
- * Signs in through an identity provider: the (provider, subject) pair finds the account; the
- * first time, a verified e-mail links it to an existing account or creates one that then goes
- * through onboarding and approval like any other.
- */
 // Enough for any real directory; an assertion listing more must not grow the row without bound.
 const MAX_KEPT_GROUPS = 200;
 const MAX_GROUP_LENGTH = 256;
 
 function groupsColumn(groups: readonly string[] | undefined): { groups?: string } {
   if (!groups) return {};
-  return { groups: JSON.stringify(groups.slice(0, MAX_KEPT_GROUPS).map((group) => group.slice(0, MAX_GROUP_LENGTH))) };
+  // Cut by code points: half of a surrogate pair is not valid JSON text for PostgreSQL's jsonb.
+  const kept = groups.slice(0, MAX_KEPT_GROUPS).map((group) => Array.from(group).slice(0, MAX_GROUP_LENGTH).join(''));
+  return { groups: JSON.stringify(kept) };
 }
 
+/**
+ * Signs in through an identity provider: the (provider, subject) pair finds the account; the
+ * first time, a verified e-mail links it to an existing account or creates one that then goes
+ * through onboarding and approval like any other.
+ */
 export async function signInWithExternalIdentity(
   ctx: ServiceContext,
   identity: ExternalIdentity,

@@ -249,6 +249,15 @@ describe('SAML sign-in: POST /acs', () => {
       forcedEmail,
     );
 
+    // Kept within bounds, cut by characters: half an emoji would make PostgreSQL refuse the sign-in.
+    const longGroup = `${'a'.repeat(255)}😀${'b'.repeat(44)}`;
+    const manyGroups = [longGroup, ...Array.from({ length: 250 }, (_, index) => `group-${index}`)];
+    const kept = (await signIn(request.agent(configured), uniqueEmail('saml-doctor'), manyGroups)) as {
+      groups: string[];
+    };
+    expect(kept.groups).toHaveLength(200);
+    expect(kept.groups[0]).toBe(`${'a'.repeat(255)}😀`);
+
     const password = await createTestUser(db, ['doctor']);
     const byPassword = request.agent(configured);
     await byPassword.post('/api/auth/login').send({ email: password.email, password: TEST_PASSWORD }).expect(200);

@@ -37,3 +37,14 @@ export async function upsertSsoProvider(
     .onConflict('id')
     .merge({ ...provider, is_enabled: true, updated_at: now });
 }
+
+/** The groups a user's identity at this provider sent at its latest sign-in; null when none were kept. */
+export async function selectLatestIdentityGroups(db: Db, userId: string, provider: string): Promise<string[] | null> {
+  const identity = (await db('external_identities')
+    .where({ user_id: userId, provider })
+    .orderBy('last_sign_in_at', 'desc')
+    .first('groups')) as { groups: unknown } | undefined;
+  return Array.isArray(identity?.groups)
+    ? identity.groups.filter((group): group is string => typeof group === 'string')
+    : null;
+}

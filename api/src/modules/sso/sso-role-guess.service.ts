@@ -1,6 +1,7 @@
 import type { SsoRoleGuessResponse } from '../../contracts/auth.js';
 import { guessSsoRole } from '../../contracts/sso-role-guess.rules.js';
 import type { ServiceContext } from '../../context.js';
+import { selectLatestIdentityGroups } from './sso-providers.queries.js';
 
 /**
  * How single sign-on guesses the signed-in user's role, with this deployment's patterns and the
@@ -12,14 +13,7 @@ export async function explainSsoRoleGuess(
   auth: { userId: string; email: string; authMethod: string },
 ): Promise<SsoRoleGuessResponse> {
   const { employeeGroupPatterns, forcedProviderEmails } = ctx.config.saml;
-  const identity = (await ctx
-    .db('external_identities')
-    .where({ user_id: auth.userId, provider: auth.authMethod })
-    .orderBy('last_sign_in_at', 'desc')
-    .first('groups')) as { groups: unknown } | undefined;
-  const groups = Array.isArray(identity?.groups)
-    ? identity.groups.filter((group): group is string => typeof group === 'string')
-    : null;
+  const groups = await selectLatestIdentityGroups(ctx.db, auth.userId, auth.authMethod);
   const email = auth.email.toLowerCase();
   return {
     auth_method: auth.authMethod,

@@ -29,7 +29,7 @@ export function ssoRoutes({ contextFor }: RouteDependencies): Router {
   });
 
   /** The signed-in user's own SSO role guess: their groups and the deployment's patterns (the SSO Doctor). */
-  router.get('/auth/sso/role-guess', allow.signedIn(), async (req, res) => {
+  router.get('/auth/sso/role-guess', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     res.json(await explainSsoRoleGuess(contextFor(req), req.auth));
   });
