@@ -24,11 +24,16 @@ test('an admin opens the backend dashboard from the catalogue audit and finds th
   await expect(page.getByText(/create new/i)).toHaveCount(0);
 });
 
-test('a doctor visiting /admin/backend is refused', async ({ page }) => {
-  const login = await page.request.post('/api/auth/login', { data: { email: DEMO.doctor, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const response = await page.goto('/admin/backend');
-  expect(response?.status()).toBe(403);
-  await expect(page.getByText('You do not have permission to do this.')).toBeVisible();
-  await expect(page.getByText('Supply Hub backend dashboard')).toHaveCount(0);
+test('a doctor visiting /admin/backend is sent to the catalogue, finance to the reports', async ({ page }) => {
+  for (const [email, home] of [
+    [DEMO.doctor, /\/catalog$/],
+    [DEMO.finance, /\/admin\/reports$/],
+  ] as const) {
+    await page.context().clearCookies();
+    const login = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto('/admin/backend');
+    await expect(page).toHaveURL(home);
+    await expect(page.getByText('Supply Hub backend dashboard')).toHaveCount(0);
+  }
 });

@@ -27,12 +27,21 @@ test('an admin lands on the dashboard, and deep links open their page', async ({
   expect(errors).toEqual([]);
 });
 
-test('finance sees reports and nothing else of the back office', async ({ page }) => {
+test('finance sees reports and nothing else of the back office, whose pages do not even start loading', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+  });
   await signInAs(page, 'finance@demo.supplyhub.test');
-  await page.goto('/admin/users');
-  await expect(page).toHaveURL(/\/admin\/reports$/);
-  await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Users & Roles' })).toHaveCount(0);
+  for (const path of ['/admin/users', '/admin/orders', '/admin/settings', '/admin/audit-events', '/admin/health']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin\/reports$/);
+    await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Users & Roles' })).toHaveCount(0);
+  }
+  expect(refused).toEqual([]);
 });
 
 test('a doctor is sent from the back office to the catalogue', async ({ page }) => {

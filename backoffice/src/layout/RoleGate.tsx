@@ -16,13 +16,15 @@ export function RoleGate({ children }: { children: ReactNode }) {
   const isAdministrator = permissions?.isAdmin ?? false;
   const isFinanceOnly = !isAdministrator && (permissions?.roles.includes('finance') ?? false);
   const isOutsider = !isPending && !isAdministrator && !isFinanceOnly;
+  // Rendered even once, another page would already ask the API for what finance may not read.
+  const isFinanceElsewhere = isFinanceOnly && location.pathname !== ReportsPage.path;
 
   useEffect(() => {
     if (isPending) return;
     if (isOutsider) window.location.assign('/catalog');
-    else if (isFinanceOnly && location.pathname !== ReportsPage.path) navigate(ReportsPage.path, { replace: true });
-  }, [isPending, isOutsider, isFinanceOnly, location.pathname, navigate]);
+    else if (isFinanceElsewhere) navigate(ReportsPage.path, { replace: true });
+  }, [isPending, isOutsider, isFinanceElsewhere, navigate]);
 
-  if (isPending || isOutsider) return null;
+  if (isPending || isOutsider || isFinanceElsewhere) return null;
   return <>{children}</>;
 }

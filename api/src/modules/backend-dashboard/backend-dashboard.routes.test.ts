@@ -44,13 +44,21 @@ describe('who may open the backend dashboard', () => {
     expect(api.body.code).toBe('NOT_AUTHENTICATED');
   });
 
-  it.each([['doctor' as const], ['finance' as const]])('refuses a %s with 403', async (role) => {
-    const { agent } = await signedInAgent(app, db, [role]);
-    const page = await agent.get('/admin/backend').set('Accept', 'text/html').expect(403);
-    expect(page.body.code).toBe('FORBIDDEN');
-    await agent.get(`${LIST}/products/actions/list`).expect(403);
-    await agent.get('/admin/backend/frontend/assets/components.bundle.js').expect(403);
-  });
+  it.each([['doctor' as const], ['finance' as const]])(
+    'refuses a %s: pages lead to the back office, the rest is 403',
+    async (role) => {
+      const { agent } = await signedInAgent(app, db, [role]);
+      for (const path of ['/admin/backend', '/admin/backend/resources/users']) {
+        const page = await agent.get(path).set('Accept', 'text/html').expect(302);
+        expect(page.headers.location).toBe('/admin');
+      }
+      expect((await agent.get('/admin/backend').set('Accept', 'application/json').expect(403)).body.code).toBe(
+        'FORBIDDEN',
+      );
+      await agent.get(`${LIST}/products/actions/list`).expect(403);
+      await agent.get('/admin/backend/frontend/assets/components.bundle.js').expect(403);
+    },
+  );
 
   it('opens for an admin and a super_admin on their portal session, under a CSP that keeps framing off', async () => {
     const { agent: superAdmin } = await signedInAgent(app, db, ['super_admin']);

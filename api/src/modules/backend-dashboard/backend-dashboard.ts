@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config.js';
 import { connectionStringOf, type Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { crossSiteGuard } from '../../http/cross-site-guard.js';
-import { allow } from '../../http/policy.js';
+import { allow, hasAnyRole } from '../../http/policy.js';
 import { cspWithScriptNonce } from '../../http/security-headers.js';
 import type { Logger } from '../../logger.js';
 import { bundleFolderFor, resourceOptionsFor, shownTables } from './backend-dashboard.resources.js';
@@ -57,7 +57,7 @@ export function backendDashboard({ db, config, log, sessionHandlers }: BackendDa
 
   const router = Router();
   router.use(...sessionHandlers);
-  router.use(redirectAnonymousPages);
+  router.use(redirectRefusedPages);
   router.use(allow.roles('admin'));
   router.use(crossSiteGuard(config.publicUrl));
   router.use(refuseWrites);
@@ -144,10 +144,16 @@ function ownedBundleFolder(dataDir: string): string {
   return folder;
 }
 
-/** A browser arriving signed out goes to the sign-in page; API calls get the usual 401. */
-const redirectAnonymousPages: RequestHandler = (req, res, next) => {
+/**
+ * A browser arriving signed out goes to the sign-in page; one the dashboard is not for (another
+ * role, an admin who must first set up two-step sign-in) goes to the back office, which sends each
+ * role to its own home. API calls and assets get the usual 401 and 403.
+ */
+const redirectRefusedPages: RequestHandler = (req, res, next) => {
   const isPage = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
-  if (!req.auth && isPage) return res.redirect(302, '/login');
+  if (!isPage) return next();
+  if (!req.auth) return res.redirect(302, '/login');
+  if (!hasAnyRole(req.auth.roles, ['admin']) || req.auth.mustEnrollMfa) return res.redirect(302, '/admin');
   next();
 };
 
