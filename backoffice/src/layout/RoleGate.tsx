@@ -5,9 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { ReportsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 
+const STOREFRONT_CATALOGUE = '/catalog';
+const STOREFRONT_SETTINGS = '/settings';
+
 /**
  * Route rules of admin-portal §2.1 on the client (the API enforces them again): finance sees
- * reports only; roles without back-office access go to the storefront's catalogue.
+ * reports only; roles without back-office access go to the storefront's catalogue, and an admin who
+ * must set up two-step sign-in to the storefront's Settings.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
   const { permissions, isPending } = usePermissions<Permissions>();
@@ -16,15 +20,18 @@ export function RoleGate({ children }: { children: ReactNode }) {
   const isAdministrator = permissions?.isAdmin ?? false;
   const isFinanceOnly = !isAdministrator && (permissions?.roles.includes('finance') ?? false);
   const isOutsider = !isPending && !isAdministrator && !isFinanceOnly;
+  // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
+  const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
   const isFinanceElsewhere = isFinanceOnly && location.pathname !== ReportsPage.path;
 
   useEffect(() => {
     if (isPending) return;
-    if (isOutsider) window.location.assign('/catalog');
+    if (mustEnrollMfa) window.location.assign(STOREFRONT_SETTINGS);
+    else if (isOutsider) window.location.assign(STOREFRONT_CATALOGUE);
     else if (isFinanceElsewhere) navigate(ReportsPage.path, { replace: true });
-  }, [isPending, isOutsider, isFinanceElsewhere, navigate]);
+  }, [isPending, mustEnrollMfa, isOutsider, isFinanceElsewhere, navigate]);
 
-  if (isPending || isOutsider || isFinanceElsewhere) return null;
+  if (isPending || mustEnrollMfa || isOutsider || isFinanceElsewhere) return null;
   return <>{children}</>;
 }

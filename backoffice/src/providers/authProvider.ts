@@ -8,6 +8,8 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 export interface Permissions {
   roles: Role[];
   isAdmin: boolean;
+  /** An admin who must set up two-step sign-in (in the storefront's Settings) before anything else. */
+  mustEnrollMfa: boolean;
 }
 
 /** Sends the browser to the storefront's sign-in page, which lives outside this app. */
@@ -47,7 +49,11 @@ export const authProvider: AuthProvider = {
   },
   async getPermissions(): Promise<Permissions> {
     const session = await fetchSession();
-    return { roles: session?.roles ?? [], isAdmin: session?.is_admin ?? false };
+    return {
+      roles: session?.roles ?? [],
+      isAdmin: session?.is_admin ?? false,
+      mustEnrollMfa: session?.mfa_enrollment_required ?? false,
+    };
   },
   async getIdentity(): Promise<UserIdentity> {
     const session = await fetchSession();

@@ -60,6 +60,19 @@ describe('who may open the backend dashboard', () => {
     },
   );
 
+  it('sends an admin who must first set up two-step sign-in to Settings, and refuses their API calls', async () => {
+    const enforcing = createTestApp(db, { env: { MFA_REQUIRED_FOR_ADMINS: 'true' } });
+    try {
+      const { agent } = await signedInAgent(enforcing, db, ['admin']);
+      expect((await agent.get('/api/auth/session').expect(200)).body.mfa_enrollment_required).toBe(true);
+      const page = await agent.get('/admin/backend').set('Accept', 'text/html').expect(302);
+      expect(page.headers.location).toBe('/settings');
+      expect((await agent.get(`${LIST}/products/actions/list`).expect(403)).body.code).toBe('MFA_ENROLLMENT_REQUIRED');
+    } finally {
+      await closeTestApp(enforcing);
+    }
+  });
+
   it('opens for an admin and a super_admin on their portal session, under a CSP that keeps framing off', async () => {
     const { agent: superAdmin } = await signedInAgent(app, db, ['super_admin']);
     for (const agent of [admin, superAdmin]) {
