@@ -64,6 +64,25 @@ test('an admin who must first set up two-step sign-in is sent to Settings before
   expect(adminCalls).toEqual([]);
 });
 
+test('a session check that fails (the server restarting) keeps the admin signed in and offers a retry', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin@demo.supplyhub.test');
+  const unavailable = { status: 503, json: { code: 'UNAVAILABLE', message: 'The database is not reachable.' } };
+  await page.route('**/api/auth/session', (route) => route.fulfill(unavailable));
+  await page.goto('/admin/orders');
+  const alert = page.getByRole('alert').filter({ hasText: 'The server could not check your access just now.' });
+  // The check is tried again three times (about 7 s) before the page says so.
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  // Still signed in on the server: nothing asked it to end the session.
+  expect((await page.request.get('/api/auth/session')).status()).toBe(200);
+
+  await page.unroute('**/api/auth/session');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+});
+
 test('a doctor is sent from the back office to the catalogue', async ({ page }) => {
   await signInAs(page, 'doctor@demo.supplyhub.test');
   await page.goto('/admin/dashboard');

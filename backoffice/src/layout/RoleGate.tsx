@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useEffect, type ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,12 +16,13 @@ const STOREFRONT_SETTINGS = '/settings';
  * must set up two-step sign-in to the storefront's Settings.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<Permissions>();
+  const { permissions, isPending, error, refetch } = usePermissions<Permissions>();
   const location = useLocation();
   const navigate = useNavigate();
   const isAdministrator = permissions?.isAdmin ?? false;
   const isFinanceOnly = !isAdministrator && (permissions?.roles.includes('finance') ?? false);
-  const isOutsider = !isPending && !isAdministrator && !isFinanceOnly;
+  // Unknown is not "no access": a failed check (a restart, a network blip) must not send an admin away.
+  const isOutsider = !isPending && !error && !isAdministrator && !isFinanceOnly;
   // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
@@ -32,6 +35,21 @@ export function RoleGate({ children }: { children: ReactNode }) {
     else if (isFinanceElsewhere) navigate(ReportsPage.path, { replace: true });
   }, [isPending, mustEnrollMfa, isOutsider, isFinanceElsewhere, navigate]);
 
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        The server could not check your access just now. Your work is safe; try again in a moment.
+      </Alert>
+    );
+  }
   if (isPending || mustEnrollMfa || isOutsider || isFinanceElsewhere) return null;
   return <>{children}</>;
 }

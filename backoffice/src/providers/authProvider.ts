@@ -37,7 +37,11 @@ export const authProvider: AuthProvider = {
     return false;
   },
   async checkAuth() {
-    if (await fetchSession()) return;
+    // Only the server's own "not signed in" ends the visit: react-admin signs the user out when this
+    // throws, and a check that failed (a restart, a network blip) says nothing about the session.
+    // The page's requests then show their own errors; RoleGate offers a retry.
+    const session = await fetchSession().catch(() => 'unknown' as const);
+    if (session) return;
     goToSignIn();
     throw { message: false, redirectTo: false };
   },
