@@ -24,6 +24,18 @@ test('an admin opens the backend dashboard from the catalogue audit and finds th
   await expect(page.getByText(/create new/i)).toHaveCount(0);
 });
 
+test('a signed-out admin opening the backend dashboard signs in and arrives there', async ({ page }) => {
+  await page.goto('/admin/backend');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fbackend$/);
+  await page.getByLabel('Email').fill(DEMO.admin);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/backend$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Supply Hub backend dashboard' })).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
 test('a doctor visiting /admin/backend is sent to the catalogue, finance to the reports', async ({ page }) => {
   for (const [email, home] of [
     [DEMO.doctor, /\/catalog$/],

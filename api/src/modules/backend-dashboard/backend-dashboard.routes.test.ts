@@ -39,7 +39,12 @@ afterAll(async () => {
 describe('who may open the backend dashboard', () => {
   it('sends a signed-out browser to the sign-in page and answers 401 to a signed-out API call', async () => {
     const page = await request(app).get('/admin/backend').set('Accept', 'text/html').expect(302);
-    expect(page.headers.location).toBe('/login');
+    expect(page.headers.location).toBe('/login?redirect=%2Fadmin%2Fbackend');
+    const deep = await request(app)
+      .get('/admin/backend/resources/products?page=2')
+      .set('Accept', 'text/html')
+      .expect(302);
+    expect(deep.headers.location).toBe('/login?redirect=%2Fadmin%2Fbackend%2Fresources%2Fproducts%3Fpage%3D2');
     const api = await request(app).get(`${LIST}/products/actions/list`).expect(401);
     expect(api.body.code).toBe('NOT_AUTHENTICATED');
   });

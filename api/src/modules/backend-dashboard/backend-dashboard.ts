@@ -145,14 +145,15 @@ function ownedBundleFolder(dataDir: string): string {
 }
 
 /**
- * A browser arriving signed out goes to the sign-in page; another role goes to the back office,
+ * A browser arriving signed out goes to the sign-in page and comes back after; another role goes to the back office,
  * which sends each role to its own home; an admin who must first set up two-step sign-in goes to
  * Settings, where that is done. API calls and assets get the usual 401 and 403.
  */
 const redirectRefusedPages: RequestHandler = (req, res, next) => {
   const isPage = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
   if (!isPage) return next();
-  if (!req.auth) return res.redirect(302, '/login');
+  // The sign-in page returns there afterwards (it accepts only paths of this portal).
+  if (!req.auth) return res.redirect(302, `/login?redirect=${encodeURIComponent(req.originalUrl)}`);
   if (!hasAnyRole(req.auth.roles, ['admin'])) return res.redirect(302, '/admin');
   if (req.auth.mustEnrollMfa) return res.redirect(302, '/settings');
   next();
