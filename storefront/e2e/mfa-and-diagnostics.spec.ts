@@ -156,12 +156,19 @@ test('an error at the sign-in callback is kept for the SSO Doctor, which shows i
 });
 
 test('an error in the callback hash reaches the SSO Doctor with the hint for its kind of problem', async ({ page }) => {
+  const roleGuessReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/sso/role-guess')) roleGuessReads.push(request.url());
+  });
   await page.goto('/auth/callback#error=saml_audience&error_description=Audience%20mismatch');
   await expect(page).toHaveURL(/\/sso-doctor$/);
   const card = page.getByRole('region', { name: 'Last SAML Error' });
   await expect(card.getByText('Audience mismatch')).toBeVisible();
   await expect(card.getByText('Audience', { exact: true })).toBeVisible();
   await expect(card.getByText(/Audience \(SP Entity ID\)/)).toBeVisible();
+  // Signed out: the role guess, which needs a session, is not even asked for.
+  await expect(page.getByText('Sign in to see the roles computed.')).toBeVisible();
+  expect(roleGuessReads).toEqual([]);
 });
 
 test('the SSO Doctor explains the role guess with the groups the identity provider sent', async ({ page }) => {

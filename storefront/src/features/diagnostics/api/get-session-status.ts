@@ -16,11 +16,15 @@ export type SessionStatus =
 
 export async function getSessionStatus(signal?: AbortSignal): Promise<SessionStatus> {
   try {
-    const [session, roleGuess] = await Promise.all([
-      apiClient.get('/api/auth/session', { schema: sessionResponseSchema, signal }),
-      // Only the role check needs it: without it the page still shows everything else.
-      apiClient.get('/api/auth/sso/role-guess', { schema: ssoRoleGuessResponseSchema, signal }).catch(() => null),
-    ]);
+    const session = await apiClient.get('/api/auth/session', { schema: sessionResponseSchema, signal });
+    // Asked only once signed in (a signed-out visit would just get a 401); only the role check needs
+    // it, so without it the page still shows everything else.
+    const roleGuess = await apiClient
+      .get('/api/auth/sso/role-guess', { schema: ssoRoleGuessResponseSchema, signal })
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        return null;
+      });
     return { state: 'signed_in', session, roleGuess };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
