@@ -2,14 +2,19 @@ import { z } from 'zod';
 
 import { AppError } from './app-error.js';
 
-const idParamsSchema = z.object({ id: z.uuid() });
+const uuidIdParamsSchema = z.object({ id: z.uuid() });
 
 /**
- * The `:id` of a route as a uuid; anything else is the resource's 404 (an id that cannot exist is
- * answered like one that does not). The schema is built once: this runs on every such request.
+ * The `:id` of a route (a uuid unless the resource numbers its rows another way); anything else is
+ * the resource's 404 (an id that cannot exist is answered like one that does not). Schemas are
+ * built once: this runs on every such request.
  */
-export function parseIdParam(params: unknown, notFound: { message: string; code: string }): string {
-  const parsed = idParamsSchema.safeParse(params);
+export function parseIdParam(
+  params: unknown,
+  notFound: { message: string; code: string },
+  schema: z.ZodType<{ id: string }> = uuidIdParamsSchema,
+): string {
+  const parsed = schema.safeParse(params);
   if (!parsed.success) throw AppError.notFound(notFound.message, notFound.code);
   return parsed.data.id;
 }

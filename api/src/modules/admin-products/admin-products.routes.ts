@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { CATEGORIES } from '../../contracts/catalog.js';
 import { IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
-import { AppError } from '../../http/app-error.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -13,7 +13,6 @@ import { ADMIN_PRODUCT_SORTS, selectProductsPage } from './admin-products.querie
 import { createProduct, getProductForAdmin, updateProduct } from './admin-products.service.js';
 import { removeProductImage, storeProductImage } from './product-images.service.js';
 
-const idParamsSchema = z.object({ id: z.uuid() });
 const filterSchema = z.object({
   id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
   q: z.string().trim().max(100).optional(),
@@ -28,9 +27,7 @@ const imageUpload = multer({
 });
 
 function parseId(params: unknown): string {
-  const parsed = idParamsSchema.safeParse(params);
-  if (!parsed.success) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-  return parsed.data.id;
+  return parseIdParam(params, { message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
 }
 
 /** /api/admin/products in ra-data-simple-rest shape; images through their own commands. */

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
-import { createIsolatedDatabase } from '../../test-support/test-context.js';
+import { openSharedTestDb } from '../../test-support/test-context.js';
+
+// The shared test database: each test reads only events of its own users, or any event at all.
+const db = openSharedTestDb();
+const app = createTestApp(db);
+afterAll(() => db.destroy());
 
 describe('one audit event (the back office’s show page)', () => {
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-  let app: ReturnType<typeof createTestApp>;
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    app = createTestApp(database.db);
-  });
-  afterAll(() => database.drop());
-
   it('is read by its id with its details, as the list shows it', async () => {
-    const { agent, user } = await signedInAgent(app, database.db, ['admin']);
+    const { agent, user } = await signedInAgent(app, db, ['admin']);
     const list = await agent
       .get('/api/admin/audit-events')
       .query({ filter: JSON.stringify({ action: 'auth.sign_in', actor_user_id: user.id }) })
@@ -27,7 +24,7 @@ describe('one audit event (the back office’s show page)', () => {
   });
 
   it('answers 404 for an id that is not there or cannot be one, and the export still works', async () => {
-    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    const { agent } = await signedInAgent(app, db, ['admin']);
     for (const id of [
       '999999999',
       '9223372036854775807',
@@ -45,10 +42,10 @@ describe('one audit event (the back office’s show page)', () => {
   });
 
   it('is for administrators only', async () => {
-    const { agent: admin } = await signedInAgent(app, database.db, ['admin']);
+    const { agent: admin } = await signedInAgent(app, db, ['admin']);
     const [event] = (await admin.get('/api/admin/audit-events').expect(200)).body as Array<{ id: string }>;
     for (const role of ['doctor', 'finance'] as const) {
-      const { agent } = await signedInAgent(app, database.db, [role]);
+      const { agent } = await signedInAgent(app, db, [role]);
       await agent.get(`/api/admin/audit-events/${event?.id}`).expect(403);
     }
   });

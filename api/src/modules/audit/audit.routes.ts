@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -116,8 +117,7 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
 
   // After /export, which is not an id.
   router.get('/admin/audit-events/:id', allow.roles('admin'), async (req, res) => {
-    const params = auditEventIdSchema.safeParse(req.params);
-    const event = params.success ? await selectAuditEvent(contextFor(req).db, params.data.id) : undefined;
+    const event = await selectAuditEvent(contextFor(req).db, parseIdParam(req.params, NOT_FOUND, auditEventIdSchema));
     if (!event) throw AppError.notFound(NOT_FOUND.message, NOT_FOUND.code);
     res.json(event);
   });
