@@ -18,7 +18,17 @@ function goToSignIn(): void {
   window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
 }
 
-async function fetchSession(): Promise<SessionResponse | undefined> {
+let sessionInFlight: Promise<SessionResponse | undefined> | undefined;
+
+/** react-admin asks checkAuth, getPermissions and getIdentity together: concurrent asks share one request. */
+function fetchSession(): Promise<SessionResponse | undefined> {
+  sessionInFlight ??= requestSession().finally(() => {
+    sessionInFlight = undefined;
+  });
+  return sessionInFlight;
+}
+
+async function requestSession(): Promise<SessionResponse | undefined> {
   const response = await fetch('/api/auth/session', {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
