@@ -94,7 +94,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Probes (every few seconds from each orchestrator) would drown the log.
+      autoLogging: { ignore: (req) => /^\/api\/health(\/live|\/ready)?(\?|$)/.test(req.url ?? '') },
     }),
   );
   app.use(securityHeaders(config));

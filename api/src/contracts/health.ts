@@ -16,3 +16,20 @@ export const healthResponseSchema = z.object({
   ),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/live: the process answers; it never touches the database. */
+export const livenessResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptime_s: z.number(),
+});
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/** GET /api/health/ready: 200 only when the database answers and every migration is applied. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  db: z.enum(['ok', 'unreachable']),
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  pending_migrations: z.array(z.string()),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

@@ -14,3 +14,18 @@ export function selectLatestJobRuns(db: Db): Promise<LatestJobRun[]> {
     .select('job_name', 'outcome', 'started_at', 'finished_at')
     .orderBy([{ column: 'job_name' }, { column: 'started_at', order: 'desc' }]);
 }
+
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The names of the applied migrations, read without the migrator (whose list() creates its table:
+ * a probe must not write). An empty database without the table has applied none.
+ */
+export async function selectAppliedMigrationNames(db: Db): Promise<string[]> {
+  try {
+    return await db('knex_migrations').pluck('name');
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return [];
+    throw error;
+  }
+}

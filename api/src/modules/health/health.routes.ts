@@ -1,14 +1,22 @@
 import { Router } from 'express';
 
-import { checkHealth } from './health.service.js';
+import { checkHealth, checkLiveness, checkReadiness } from './health.service.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 
-export function healthRoutes({ contextFor, version, startedAt }: RouteDependencies): Router {
+export function healthRoutes({ contextFor, now, version, startedAt }: RouteDependencies): Router {
   const router = Router();
   router.get('/health', allow.public(), async (req, res) => {
     const health = await checkHealth(contextFor(req), { version, startedAt });
     res.status(health.db === 'ok' ? 200 : 503).json(health);
+  });
+  // For orchestrators: restart on a failed liveness probe, route traffic only on a passed readiness one.
+  router.get('/health/live', allow.public(), (_req, res) => {
+    res.json(checkLiveness(now(), { version, startedAt }));
+  });
+  router.get('/health/ready', allow.public(), async (req, res) => {
+    const readiness = await checkReadiness(contextFor(req));
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
   return router;
 }

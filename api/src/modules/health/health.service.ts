@@ -1,6 +1,7 @@
-import type { HealthResponse } from '../../contracts/health.js';
+import { MIGRATIONS } from '../../../../migrations/index.js';
+import type { HealthResponse, LivenessResponse, ReadinessResponse } from '../../contracts/health.js';
 import type { ServiceContext } from '../../context.js';
-import { selectLatestJobRuns } from './health.queries.js';
+import { selectAppliedMigrationNames, selectLatestJobRuns } from './health.queries.js';
 
 const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
@@ -29,6 +30,34 @@ export async function checkHealth(
   } catch {
     return { status: 'degraded', db: 'unreachable', ...base, jobs: [] };
   }
+}
+
+/** Liveness: the process runs and answers. No database work, so a database outage never restarts it. */
+export function checkLiveness(now: Date, meta: { version: string; startedAt: Date }): LivenessResponse {
+  return {
+    status: 'ok',
+    version: meta.version,
+    uptime_s: Math.round((now.getTime() - meta.startedAt.getTime()) / 1000),
+  };
+}
+
+/**
+ * Readiness: send traffic here only when the database answers and its schema is this build's
+ * (every migration applied) — a replica started before `db:migrate` ran, or one that lost its
+ * database, is taken out of the load balancer rather than answering 500s.
+ */
+export async function checkReadiness(ctx: ServiceContext): Promise<ReadinessResponse> {
+  let applied: string[];
+  try {
+    applied = await withTimeout(selectAppliedMigrationNames(ctx.db), DATABASE_PROBE_TIMEOUT_MS);
+  } catch {
+    return { status: 'not_ready', db: 'unreachable', migrations: 'unknown', pending_migrations: [] };
+  }
+  const appliedNames = new Set(applied);
+  const pending = MIGRATIONS.map((migration) => migration.name).filter((name) => !appliedNames.has(name));
+  return pending.length === 0
+    ? { status: 'ready', db: 'ok', migrations: 'applied', pending_migrations: [] }
+    : { status: 'not_ready', db: 'ok', migrations: 'pending', pending_migrations: pending };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
