@@ -25,6 +25,12 @@ writeAsset(path.join(root, 'storefront', 'dist', 'index.html'), '<!doctype html>
 });
 writeAsset(path.join(root, 'storefront', 'dist', 'assets', 'index-abc.js'), SCRIPT, { twin: true });
 writeAsset(path.join(root, 'storefront', 'dist', 'assets', 'plain-abc.js'), SCRIPT, { twin: false });
+writeAsset(path.join(root, 'storefront', 'dist', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>', {
+  twin: false,
+});
+writeAsset(path.join(root, 'backoffice', 'dist', 'index.html'), '<!doctype html><title>back office</title>', {
+  twin: false,
+});
 writeAsset(path.join(root, 'backoffice', 'dist', 'assets', 'index-def.js'), ADMIN_SCRIPT, { twin: true });
 // Outside both apps: never reachable through them.
 writeAsset(path.join(root, 'secret.js'), 'export const secret = 1;\n', { twin: true });
@@ -64,6 +70,36 @@ describe('built assets and their gzip twins', () => {
     const response = await request(app).get('/assets/..%2F..%2F..%2Fsecret.js').set('Accept-Encoding', 'gzip');
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('secret');
+  });
+});
+
+describe('cache headers: hashed assets for a year, pages revalidated', () => {
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+  it('marks hashed storefront and back office assets immutable for a year, gzip twin or not', async () => {
+    for (const [url, encoding] of [
+      ['/assets/index-abc.js', 'gzip'],
+      ['/assets/index-abc.js', 'identity'],
+      ['/assets/plain-abc.js', 'gzip'],
+      ['/admin/assets/index-def.js', 'gzip'],
+      ['/admin/assets/index-def.js', 'identity'],
+    ] as const) {
+      const response = await request(app).get(url).set('Accept-Encoding', encoding).expect(200);
+      expect([url, encoding, response.headers['cache-control']]).toEqual([url, encoding, IMMUTABLE]);
+    }
+  });
+
+  it('sends index.html with no-cache, for client routes and asked for by name, in both apps', async () => {
+    for (const url of ['/', '/catalog', '/orders/42', '/index.html', '/admin/', '/admin/orders', '/admin/index.html']) {
+      const response = await request(app).get(url).expect(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect([url, response.headers['cache-control']]).toEqual([url, 'no-cache']);
+    }
+  });
+
+  it('gives a file with a stable name outside assets/ an hour', async () => {
+    const response = await request(app).get('/favicon.svg').expect(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 

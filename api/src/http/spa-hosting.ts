@@ -18,21 +18,41 @@ export function spaHosting(repoRoot: string): Router {
   const router = Router();
   const backoffice = path.join(repoRoot, 'backoffice', 'dist');
   const storefront = path.join(repoRoot, 'storefront', 'dist');
-  const staticOptions = { index: false, maxAge: '1h', fallthrough: true } as const;
+  const staticOptions = (root: string) =>
+    ({
+      index: false,
+      fallthrough: true,
+      setHeaders: (res: Response, file: string) =>
+        res.setHeader('Cache-Control', cacheControlFor(path.relative(root, file))),
+    }) as const;
 
   // Fixed aliases of the route table, answered before either app loads.
   router.get(['/people', '/admin/people', '/admin/settings/users'], (_req, res) => res.redirect(302, '/admin/users'));
   router.get(['/auth', '/auth/start'], (_req, res) => res.redirect(302, '/login'));
 
-  router.use('/admin', precompressed(backoffice), express.static(backoffice, staticOptions));
+  router.use('/admin', precompressed(backoffice), express.static(backoffice, staticOptions(backoffice)));
   router.get(['/admin', '/admin/{*rest}'], (req, res) => sendIndex(res, backoffice, req.path));
-  router.use(precompressed(storefront), express.static(storefront, staticOptions));
+  router.use(precompressed(storefront), express.static(storefront, staticOptions(storefront)));
   router.get('/{*rest}', (req, res) => {
     const preloads = storefrontPreloads(req);
     if (preloads.length > 0) res.setHeader('Link', preloads.join(', '));
     sendIndex(res, storefront, req.path);
   });
   return router;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Vite names everything under assets/ by its content hash, so a browser may keep it for a year
+ * without asking again; index.html (which names the current hashes) is revalidated on every load.
+ * Other files at the app root (favicon, manifest) have stable names: an hour.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const segments = relativePath.split(/[\\/]/);
+  if (segments[0] === 'assets' && segments.length > 1) return IMMUTABLE;
+  if (relativePath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
 }
 
 /** What the Vite builds precompress (name.js.gz beside name.js), with the type of the original. */
@@ -61,7 +81,8 @@ function precompressed(root: string): RequestHandler {
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Vary', 'Accept-Encoding');
-    res.sendFile(file, { maxAge: '1h' });
+    res.setHeader('Cache-Control', cacheControlFor(path.relative(base, file.slice(0, -'.gz'.length))));
+    res.sendFile(file);
   };
 }
 
