@@ -10,6 +10,9 @@ import { AppError } from '../http/app-error.js';
 import { createLogger } from '../logger.js';
 import { CatalogCsvError } from '../modules/catalog/catalog-csv.rules.js';
 
+/** Wrong or missing input the command line gave (not a bug): one line on stderr, exit 1. */
+export class CliInputError extends Error {}
+
 export interface CliOutput {
   isJson: boolean;
   /** Machine output with --json, else the human text. */
@@ -60,6 +63,7 @@ export function reportCliError(error: unknown): never {
     message = `${issue?.path.join('.') || 'input'} ${issue?.message ?? 'is invalid'}`;
   } else if (
     error instanceof AppError ||
+    error instanceof CliInputError ||
     error instanceof ConfigError ||
     error instanceof CatalogCsvError ||
     error instanceof EmbeddedDatabaseError ||

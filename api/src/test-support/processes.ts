@@ -17,10 +17,16 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...rest, ...extra };
 }
 
-/** Runs a TypeScript entry point of the api (through tsx) to completion. */
-export function runTs(entry: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
+/** Runs a TypeScript entry point of the api (through tsx) to completion; `input` is its standard input. */
+export function runTs(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { input?: string } = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnTs(entry, args, env);
+    const child = spawnTs(entry, args, env, { hasInput: options.input !== undefined });
+    child.stdin?.end(options.input);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -30,11 +36,16 @@ export function runTs(entry: string, args: string[], env: Record<string, string>
   });
 }
 
-export function spawnTs(entry: string, args: string[], env: Record<string, string>): ChildProcess {
+export function spawnTs(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { hasInput?: boolean } = {},
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', entry), ...args], {
     cwd: REPO_ROOT,
     env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.hasInput ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
 }
 

@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 
 import type { Command } from 'commander';
@@ -12,7 +13,7 @@ import {
   listActiveCatalogForExport,
   reseedCatalog,
 } from '../../modules/catalog/catalog.service.js';
-import { createOutput, withServiceContext } from '../cli-runtime.js';
+import { CliInputError, createOutput, withServiceContext } from '../cli-runtime.js';
 import { createProgress } from '../progress.js';
 
 export function registerCatalogCommands(program: Command): void {
@@ -57,7 +58,9 @@ export function registerCatalogCommands(program: Command): void {
     .action(async (options: { dryRun?: boolean; json?: boolean }) => {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
-        const result = await reseedCatalog(ctx, { dryRun: Boolean(options.dryRun) });
+        const progress = createProgress('Correcting products', !output.isJson);
+        const result = await reseedCatalog(ctx, { dryRun: Boolean(options.dryRun), onProgress: progress.update });
+        progress.stop();
         output.result(result, () =>
           [
             `${result.dry_run ? 'Dry run — nothing written. ' : ''}Corrections: ${result.corrected_count}`,
@@ -74,20 +77,43 @@ export function registerCatalogCommands(program: Command): void {
     .option('--stdout', 'write the CSV to standard output')
     .option('--json', 'machine-readable summary')
     .action(async (options: { out?: string; stdout?: boolean; json?: boolean }) => {
-      if (options.out && options.stdout) throw new Error('choose either --out or --stdout, not both');
+      if (options.out && options.stdout) throw new CliInputError('choose either --out or --stdout, not both');
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const rows = await listActiveCatalogForExport(ctx);
-        const csv = toSpreadsheetSafeCsv(rows, ACTIVE_CATALOG_EXPORT_COLUMNS);
         if (options.stdout) {
-          process.stdout.write(csv);
+          await writeCsv(rows, process.stdout, !output.isJson);
           return;
         }
         const file = path.resolve(options.out ?? activeCatalogExportFileName(ctx.now(), ctx.config.companyTimezone));
-        await writeFile(file, csv, 'utf8');
+        const stream = createWriteStream(file, 'utf8');
+        await writeCsv(rows, stream, !output.isJson);
+        await new Promise<void>((resolve, reject) => {
+          stream.once('error', reject);
+          stream.end(resolve);
+        });
         output.result({ file, rows: rows.length }, () => `Wrote ${rows.length} products to ${file}`);
       });
     });
+}
+
+const EXPORT_BATCH_ROWS = 500;
+
+/** Writes the export in batches, with a progress bar by rows written (on a terminal). */
+async function writeCsv(
+  rows: Awaited<ReturnType<typeof listActiveCatalogForExport>>,
+  stream: NodeJS.WritableStream,
+  showProgress: boolean,
+): Promise<void> {
+  const progress = createProgress('Exporting products', showProgress);
+  progress.update(0, rows.length);
+  for (let start = 0; start === 0 || start < rows.length; start += EXPORT_BATCH_ROWS) {
+    const csv = toSpreadsheetSafeCsv(rows.slice(start, start + EXPORT_BATCH_ROWS), ACTIVE_CATALOG_EXPORT_COLUMNS);
+    // Each batch's text starts with the header line; only the first batch keeps it.
+    if (!stream.write(start === 0 ? csv : csv.slice(csv.indexOf('\n') + 1))) await once(stream, 'drain');
+    progress.update(Math.min(start + EXPORT_BATCH_ROWS, rows.length), rows.length);
+  }
+  progress.stop();
 }
 
 function formatAudit(audit: CatalogAudit): string {

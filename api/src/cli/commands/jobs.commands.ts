@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 
+import type { Job } from '../../jobs/job.js';
 import { JOBS, findJob } from '../../jobs/registry.js';
 import { runJob } from '../../jobs/run-job.js';
 import { selectLatestJobRuns } from '../../modules/health/health.queries.js';
-import { createOutput, withServiceContext } from '../cli-runtime.js';
+import { CliInputError, createOutput, withServiceContext } from '../cli-runtime.js';
 
 export function registerJobCommands(program: Command): void {
   program
@@ -39,11 +40,13 @@ export function registerJobCommands(program: Command): void {
   program
     .command('jobs:run')
     .description('Run one job now (waits if another instance is running it)')
-    .argument('<name>', `one of: ${JOBS.map((job) => job.name).join(', ')}`)
+    .argument('<name>', 'the job to run (listed below)')
     .option('--json', 'machine-readable output')
+    // Built from the registry when help is shown, so a job added there is listed without a change here.
+    .addHelpText('after', () => `\nJobs:\n${formatJobList(JOBS)}`)
     .action(async (name: string, options: { json?: boolean }) => {
       const job = findJob(name);
-      if (!job) throw new Error(`unknown job '${name}'; known jobs: ${JOBS.map((j) => j.name).join(', ')}`);
+      if (!job) throw new CliInputError(`unknown job '${name}'; known jobs: ${JOBS.map((j) => j.name).join(', ')}`);
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const result = await runJob(ctx, job, 'manual');
@@ -55,4 +58,10 @@ export function registerJobCommands(program: Command): void {
         if (result.outcome === 'failed') process.exitCode = 1;
       });
     });
+}
+
+/** Each job with its schedule and what it does, for `jobs:run --help`. */
+export function formatJobList(jobs: readonly Job[]): string {
+  const width = Math.max(...jobs.map((job) => job.name.length));
+  return jobs.map((job) => `  ${job.name.padEnd(width)}  ${job.schedule.padEnd(13)} ${job.description}`).join('\n');
 }

@@ -3,15 +3,24 @@ import { Option, type Command } from 'commander';
 import { ROLES, type Role } from '../../contracts/roles.js';
 import { createUser, grantRole, revokeRole, setAccountApproval } from '../../modules/users/users.service.js';
 import { createOutput, withServiceContext } from '../cli-runtime.js';
+import { addSecretOption, readSecret, type SecretSpec } from '../secret-input.js';
+
+const INITIAL_PASSWORD: SecretSpec = { name: 'password', label: 'the initial password', hasLegacyFlag: true };
 
 const roleOption = () => new Option('--role <role>', 'a role').choices(ROLES).makeOptionMandatory();
 
 export function registerUserCommands(program: Command): void {
-  program
+  const create = program
     .command('users:create')
     .description('Create an account with a password, roles and a completed profile')
-    .requiredOption('--email <email>', 'sign-in e-mail')
-    .requiredOption('--password <password>', 'initial password (min. 6 characters)')
+    .requiredOption('--email <email>', 'sign-in e-mail');
+  addSecretOption(create, INITIAL_PASSWORD)
+    .addHelpText(
+      'after',
+      '\nThe password (min. 6 characters) comes from standard input with --password-stdin, e.g.\n' +
+        '  printf \'%s\\n\' "$PASSWORD" | npm run cli -- users:create --password-stdin --email …\n' +
+        'or, in a terminal without either flag, from a prompt that does not echo it.',
+    )
     .requiredOption('--first-name <name>', 'first name')
     .requiredOption('--last-name <name>', 'last name')
     .addOption(
@@ -26,7 +35,8 @@ export function registerUserCommands(program: Command): void {
     .action(
       async (options: {
         email: string;
-        password: string;
+        password?: string;
+        passwordStdin?: boolean;
         firstName: string;
         lastName: string;
         role: Role[];
@@ -35,10 +45,11 @@ export function registerUserCommands(program: Command): void {
         json?: boolean;
       }) => {
         const output = createOutput(Boolean(options.json));
+        const password = await readSecret(options, INITIAL_PASSWORD);
         await withServiceContext(async (ctx) => {
           const user = await createUser(ctx, {
             email: options.email,
-            password: options.password,
+            password,
             firstName: options.firstName,
             lastName: options.lastName,
             roles: options.role,

@@ -97,7 +97,10 @@ export interface ReseedResult {
 }
 
 /** Nightly reseed: titles and prices in the database that drifted from the CSV are corrected. */
-export async function reseedCatalog(ctx: ServiceContext, options: { dryRun?: boolean } = {}): Promise<ReseedResult> {
+export async function reseedCatalog(
+  ctx: ServiceContext,
+  options: { dryRun?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<ReseedResult> {
   const csvRows = await readCatalogCsv(ctx);
   const now = ctx.now();
   return ctx.db.transaction(async (trx) => {
@@ -110,7 +113,11 @@ export async function reseedCatalog(ctx: ServiceContext, options: { dryRun?: boo
       corrections,
     };
     if (options.dryRun || corrections.length === 0) return result;
-    for (const correction of corrections) await queries.applyReseedCorrection(trx, correction, now);
+    options.onProgress?.(0, corrections.length);
+    for (const [index, correction] of corrections.entries()) {
+      await queries.applyReseedCorrection(trx, correction, now);
+      options.onProgress?.(index + 1, corrections.length);
+    }
     await queries.insertReconciliation(
       trx,
       {

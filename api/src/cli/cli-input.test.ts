@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Command } from 'commander';
+
+import { REPO_ROOT } from '../config.js';
+import { JOBS } from '../jobs/registry.js';
+import { verifyPassword } from '../modules/users/password-hashing.js';
+import { childEnv, runTs, type CommandResult } from '../test-support/processes.js';
+import { createIsolatedDatabase, uniqueEmail } from '../test-support/test-context.js';
+import { buildProgram } from './program.js';
+
+const cli = (args: string[], env: Record<string, string>, input?: string) => runTs('cli/main.ts', args, env, { input });
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as an operator at a terminal would; `answer` is typed at the first prompt. */
+function cliOnTerminal(args: string[], env: Record<string, string>, answer?: { after: string; text: string }) {
+  const command = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'main.ts'), ...args]
+    .map((word) => `'${word}'`)
+    .join(' ');
+  return new Promise<CommandResult>((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: REPO_ROOT, env: childEnv(env) });
+    let stdout = '';
+    let hasAnswered = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // Typed only once the prompt shows, as a person would (the terminal is then in no-echo mode).
+      if (answer && !hasAnswered && stdout.includes(answer.after)) {
+        hasAnswered = true;
+        child.stdin.write(`${answer.text}\r`);
+      }
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr: '' }));
+  });
+}
+
+jest.setTimeout(120_000);
+
+describe('the CLI keeps secrets off the command line', () => {
+  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
+  });
+  afterAll(() => database.drop());
+
+  const newUser = (email: string) => [
+    'users:create',
+    '--email',
+    email,
+    '--first-name',
+    'Stdin',
+    '--last-name',
+    'Nurse',
+    '--role',
+    'nurse',
+    '--json',
+  ];
+  const passwordHashOf = async (email: string) => {
+    const row = await database
+      .db('password_credentials')
+      .join('users', 'users.id', 'password_credentials.user_id')
+      .where('users.email', email)
+      .first<{ password_hash: string }>('password_hash');
+    return row?.password_hash ?? '';
+  };
+
+  it('users:create --password-stdin reads the password from standard input, without a warning', async () => {
+    const email = uniqueEmail('stdin');
+    const result = await cli([...newUser(email), '--password-stdin'], env, 'Quiet-Harbour-71\n');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ email, roles: ['nurse'] });
+    expect(await verifyPassword(await passwordHashOf(email), 'Quiet-Harbour-71')).toBe(true);
+  });
+
+  it('the old --password flag still works, with a warning on stderr that names --password-stdin', async () => {
+    const email = uniqueEmail('legacy');
+    const result = await cli([...newUser(email), '--password', 'Quiet-Harbour-72'], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^supply-hub: warning: --password .*shell history.*--password-stdin/);
+    expect(result.stdout + result.stderr).not.toContain('Quiet-Harbour-72');
+    expect(await verifyPassword(await passwordHashOf(email), 'Quiet-Harbour-72')).toBe(true);
+  });
+
+  it('without either flag and no terminal, says how to give the password and creates nothing', async () => {
+    const email = uniqueEmail('none');
+    const result = await cli(newUser(email), env);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'supply-hub: the initial password is required: pipe it with --password-stdin, or run in a terminal to be asked for it',
+    );
+    const empty = await cli([...newUser(email), '--password-stdin'], env, '');
+    expect(empty.stderr.trim()).toBe(
+      'supply-hub: --password-stdin: standard input has no line for the initial password',
+    );
+    expect(await database.db('users').where({ email }).first()).toBeUndefined();
+  });
+
+  it('asks for the password at a terminal without echoing it', async () => {
+    const email = uniqueEmail('prompt');
+    const result = await cliOnTerminal(newUser(email), env, {
+      after: 'The initial password: ',
+      text: 'Quiet-Harbour-73',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('The initial password: ');
+    expect(result.stdout).not.toContain('Quiet-Harbour-73');
+    expect(await verifyPassword(await passwordHashOf(email), 'Quiet-Harbour-73')).toBe(true);
+  });
+
+  it('settings:punchout --secret-stdin stores the shared secret from standard input and never prints it', async () => {
+    const args = ['settings:punchout', '--url', 'https://supplier.example/cxml', '--identity', 'HOSP-2', '--json'];
+    const result = await cli([...args, '--secret-stdin'], env, 'stdin-secret-654\n');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ identity: 'HOSP-2', shared_secret_masked: '••••••••' });
+    expect(result.stdout).not.toContain('stdin-secret-654');
+    const stored = await database.db('punchout_settings').first();
+    expect(JSON.stringify(stored)).not.toContain('stdin-secret-654');
+
+    const legacy = await cli([...args, '--secret', 'legacy-secret-655'], env);
+    expect(legacy.code).toBe(0);
+    expect(legacy.stderr).toMatch(/^supply-hub: warning: --secret .*--secret-stdin/);
+    const both = await cli([...args, '--secret', 'x', '--secret-stdin'], env, 'y\n');
+    expect(both.code).toBe(1);
+    expect(both.stderr.trim()).toBe(
+      'supply-hub: give the shared secret either with --secret-stdin or --secret, not both',
+    );
+  });
+
+  it('shows progress bars for reseed and export on a terminal, and none when stderr is a pipe', async () => {
+    expect((await cli(['catalog:bootstrap', '--json'], env)).code).toBe(0);
+    await database.db('products').whereIn('id', database.db('products').select('id').limit(3)).update({ price: 1.23 });
+    const reseed = await cliOnTerminal(['catalog:reseed'], env);
+    expect(reseed.stdout).toMatch(/Correcting products \[.*\] 3\/3/);
+    expect(reseed.stdout).toContain('Corrections: 3');
+    const exported = await cliOnTerminal(
+      ['catalog:export', '--out', path.join(mkdtempSync(path.join(os.tmpdir(), 'supply-hub-export-')), 'export.csv')],
+      env,
+    );
+    expect(exported.stdout).toMatch(/Exporting products \[.*\] 154\/154/);
+
+    const piped = await cli(['catalog:export', '--stdout'], env);
+    expect(piped.stderr).toBe('');
+    expect(piped.stdout.trim().split('\n')).toHaveLength(155);
+  });
+});
+
+describe('the CLI describes itself', () => {
+  it('--version prints the release', async () => {
+    const result = await cli(['--version'], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('jobs:run --help lists exactly the jobs of the registry, each with its schedule and description', async () => {
+    const result = await cli(['jobs:run', '--help'], {});
+    expect(result.code).toBe(0);
+    const listed = result.stdout
+      .slice(result.stdout.indexOf('Jobs:\n'))
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim() !== '');
+    expect(listed.map((line) => line.trim().split(/\s+/)[0])).toEqual(JOBS.map((job) => job.name));
+    for (const job of JOBS) expect(result.stdout).toContain(job.description);
+  });
+
+  it('every command offers --json', () => {
+    const commands: readonly Command[] = buildProgram().commands;
+    const withoutJson = commands
+      .filter((command) => !command.options.some((option) => option.long === '--json'))
+      .map((command) => command.name());
+    expect(commands.length).toBeGreaterThan(15);
+    expect(withoutJson).toEqual([]);
+  });
+});
