@@ -91,6 +91,6 @@ describe('the container image', () => {
         rmSync(scratch, { recursive: true, force: true });
       }
     },
-    300_000,
+    600_000,
   );
 });
