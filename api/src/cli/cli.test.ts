@@ -7,9 +7,11 @@ import { REPO_ROOT } from '../config.js';
 import { runTs } from '../test-support/processes.js';
 import { createIsolatedDatabase, writeTempFile } from '../test-support/test-context.js';
 
-const cli = (args: string[], env: Record<string, string> = {}) => runTs('cli/main.ts', args, env);
+const cli = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  runTs('cli/main.ts', args, env, { input });
 
-jest.setTimeout(90_000);
+// Each test spawns several CLI processes (~10 s each on a loaded 2-core machine).
+jest.setTimeout(180_000);
 
 describe('the operators’ CLI against PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -36,8 +38,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
         'users:create',
         '--email',
         'cli.nurse@test.supplyhub.test',
-        '--password',
-        'secret-pass',
+        '--password-stdin',
         '--first-name',
         'Cli',
         '--last-name',
@@ -49,6 +50,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
         '--json',
       ],
       env,
+      'secret-pass\n',
     );
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ roles: ['nurse', 'provider'], onboarding_approved: false });
@@ -114,12 +116,12 @@ describe('the operators’ CLI against PostgreSQL', () => {
         'https://supplier.example/cxml',
         '--identity',
         'HOSP-1',
-        '--secret',
-        'cli-secret-987',
+        '--secret-stdin',
         '--test-mode',
         '--json',
       ],
       env,
+      'cli-secret-987\n',
     );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
@@ -129,7 +131,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       shared_secret_masked: '••••••••',
     });
     expect(result.stdout + result.stderr).not.toContain('cli-secret-987');
-    const bad = await cli(['settings:punchout', '--url', 'not a url', '--identity', 'x', '--secret', 'y'], env);
+    const bad = await cli(['settings:punchout', '--url', 'not a url', '--identity', 'x', '--secret-stdin'], env, 'y\n');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^supply-hub: punchout_url The punchout URL must be a valid URL/);
   });
