@@ -37,7 +37,7 @@ function cliOnTerminal(args: string[], env: Record<string, string>, answer?: { a
   });
 }
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 describe('the CLI keeps secrets off the command line', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
