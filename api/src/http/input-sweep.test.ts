@@ -92,6 +92,22 @@ const WRONG_TYPES = Object.fromEntries(
   FIELDS.map((field, index) => [field, [{ $ne: null }, ['x'], 12.5, true, 'text', -1][index % 6]]),
 );
 
+/** Every field with a value of the right type, so a route gets past its schema to the one bad string. */
+const VALID_SHAPES = {
+  ...allFields('Valid text'),
+  items: [{ asin: 'B000000000', quantity: 1 }],
+  quantity: 1,
+  email: 'sweep@example.org',
+  password: 'correct horse battery staple',
+  ids: ['00000000-0000-4000-8000-000000000000'],
+  approved: true,
+  price: 1,
+  auto_approve_under_amount: 1,
+  category: 'Wound Care',
+  timezone: 'UTC',
+  punchout_url: 'https://supplier.example/punchout',
+};
+
 interface BadRequest {
   label: string;
   param?: string;
@@ -102,6 +118,8 @@ interface BadRequest {
   headers?: Record<string, string>;
   /** Body-level cases only matter where a body is read. */
   skipGet?: boolean;
+  /** Control characters: every route answers 400 (one guard before the routes), whatever it reads. */
+  refusedEverywhere?: boolean;
 }
 
 const BAD_REQUESTS: BadRequest[] = [
@@ -131,6 +149,27 @@ const BAD_REQUESTS: BadRequest[] = [
     param: 'B0\u0000',
     json: JSON.stringify({ ...allFields('a\u0000b'), lines: [{ asin: 'B0\u0000', quantity: 1 }] }),
     query: { q: 'a\u0000b', asins: 'B0\u0000', department: 'a\u0000b', filter: JSON.stringify({ q: 'a\u0000b' }) },
+    refusedEverywhere: true,
+  },
+  {
+    // Bodies that are valid but for a NUL in one string, so each reaches past its schema to the database.
+    label: 'NUL characters in otherwise valid input',
+    param: '00000000-0000-4000-8000-000000000000\u0000',
+    json: JSON.stringify({ ...VALID_SHAPES, asin: 'B0\u0000', lines: [{ asin: 'B0\u0000', quantity: 1 }] }),
+    query: {
+      q: 'gauze\u0000',
+      status: 'pending\u0000',
+      department: 'ICU\u0000',
+      filter: JSON.stringify({ q: 'gauze\u0000', action: 'order.\u0000', target_id: 'x\u0000' }),
+    },
+    refusedEverywhere: true,
+  },
+  {
+    label: 'other control characters',
+    param: 'B0\u001b[31m',
+    json: JSON.stringify({ ...VALID_SHAPES, title: 'Gauze\u0007', name: 'Lakeside\u001b[2J', reason: 'x\u0008' }),
+    query: { q: 'gauze\u0001', filter: JSON.stringify({ q: 'gauze\u007f' }) },
+    refusedEverywhere: true,
   },
   { label: 'a JSON array', json: '[1,"two",{"lines":3}]', skipGet: true },
   { label: 'no JSON at all', json: 'plain words', contentType: 'text/plain', skipGet: true },
@@ -215,6 +254,9 @@ describe('bad input over every API route', () => {
           const echoes = [bad.param ?? '', ...Object.values(bad.query ?? {}), SQLISH];
           for (const problem of problemsOf(response, echoes)) {
             failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status} ${problem}`);
+          }
+          if (bad.refusedEverywhere && (response.status !== 400 || response.body?.code !== 'CONTROL_CHARACTERS')) {
+            failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status} ${response.body?.code}`);
           }
           if (bad.label === 'malformed JSON' && route.method !== 'GET' && response.status !== 400) {
             failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status}, not 400`);

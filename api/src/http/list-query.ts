@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 
 import { AppError } from './app-error.js';
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacter } from './control-characters.js';
 
 /**
  * The query of ra-data-simple-rest: sort=["field","ASC"], range=[start,end] (inclusive),
@@ -19,11 +20,20 @@ const MAX_PAGE = 200;
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
   }
+  // "\u0000" in the JSON text becomes a control character only now, past the request-wide guard.
+  const field = findControlCharacter(parsed, name);
+  if (field) {
+    throw AppError.badRequest('CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE, {
+      [field]: CONTROL_CHARACTERS_MESSAGE,
+    });
+  }
+  return parsed;
 }
 
 export function parseListQuery<SortField extends string, FilterShape extends z.ZodRawShape>(
