@@ -323,7 +323,7 @@ const NOT_LISTS: Record<string, string> = {
 const LIST_EXPORTS = new Set(['/api/admin/audit-events/export']);
 
 describe('admin lists', () => {
-  it('refuse unknown sort and filter fields with 400 on every list route of the inventory', async () => {
+  it('refuse unknown sort and filter fields, and pages past 200 rows, with 400 on every list route of the inventory', async () => {
     const candidates = routes.filter(
       (route) => route.method === 'GET' && route.policy?.kind === 'roles' && !route.path.includes(':'),
     );
@@ -352,6 +352,8 @@ describe('admin lists', () => {
         [{ filter: JSON.stringify({ password_hash: 'x' }) }, 'UNKNOWN_FILTER_FIELD'],
         [{ filter: JSON.stringify({ "status' OR '1'='1": 'x' }) }, 'UNKNOWN_FILTER_FIELD'],
         [{ range: '[10,1]' }, 'INVALID_LIST_QUERY'],
+        // A page holds at most 200 rows (list-query.ts): more is refused, never silently cut.
+        [{ range: '[0,1000]' }, 'RANGE_TOO_LARGE'],
         [{ filter: 'not json' }, 'INVALID_LIST_QUERY'],
       ];
       // A known field in the wrong order: the allowed fields are named in the refusal.
