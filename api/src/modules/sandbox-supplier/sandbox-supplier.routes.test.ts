@@ -336,7 +336,7 @@ describe('outside demo mode and tests', () => {
     const production = createTestApp(database.db, { env: { NODE_ENV: 'production', DEMO_MODE: 'false' } });
     try {
       await request(production).post('/sandbox/supplier/control').send({ failNext: 'http500' }).expect(404);
-      await request(production).post(CXML_PATH).set('Content-Type', 'text/xml').send(orderXml()).expect(404);
+      await request(production).post(CXML_PATH).set('Content-Type', 'text/xml').send(orderXml().xml).expect(404);
     } finally {
       await closeTestApp(production);
       await database.drop();
