@@ -73,6 +73,12 @@ export const automationSettingsSchema = z.object({
   email_notifications_new_orders: z.boolean(),
   auto_approve_enabled: z.boolean(),
   auto_approve_under_amount: z.number().min(0, 'Amount must be ≥ 0').max(1_000_000),
+  /** The ceiling on one order's total (default $250,000); left out, the saved one stays. */
+  max_order_total: z
+    .number({ error: 'Enter a limit of at least $1' })
+    .min(1, 'Enter a limit of at least $1')
+    .max(1_000_000_000, 'The limit can be at most $1,000,000,000')
+    .optional(),
 });
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
 

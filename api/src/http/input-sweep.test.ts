@@ -287,8 +287,10 @@ describe('bad input over every API route', () => {
 });
 
 describe('values past what the database holds', () => {
-  it('refuses an order whose total exceeds the money columns with 400, storing nothing', async () => {
+  it('refuses an order whose total exceeds the money columns, storing nothing', async () => {
     // Each line fits (9999 × $1,000,000), their sum does not: numeric(12,2) ends at 9,999,999,999.99.
+    // The order ceiling, even at its highest setting ($1,000,000,000), refuses it before the database.
+    await database.db('automation_settings').where({ id: 1 }).update({ max_order_total: '1000000000.00' });
     const products = await insertProducts(database.db, [
       { title: 'Overflow scanner', price: '1000000.00' },
       { title: 'Overflow scanner 2', price: '1000000.00' },
@@ -298,8 +300,8 @@ describe('values past what the database holds', () => {
       .post('/api/orders')
       .set('Idempotency-Key', 'overflow-order-0001')
       .send({ lines: products.map((product) => ({ asin: product.asin, quantity: 9999 })) });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'VALUE_OUT_OF_RANGE', requestId: expect.any(String) });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'ORDER_TOTAL_TOO_HIGH', requestId: expect.any(String) });
     expect(await database.db('orders').where({ user_id: user.id })).toEqual([]);
     expect(await database.db('idempotency_keys').where({ user_id: user.id })).toEqual([]);
   });
