@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { spaHosting } from './http/spa-hosting.js';
 import type { Logger } from './logger.js';
 import { crossSiteGuard } from './http/cross-site-guard.js';
+import { refuseControlCharacters } from './http/control-characters.js';
 import { currentUser, sessionMiddleware } from './http/sessions.js';
 import { connectionStringOf } from './database/connection.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -157,6 +158,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   // CSV exports are left alone: a stream must reach the browser as it is written.
   api.use(compression({ threshold: '4kb', filter: (_req, res) => isJsonAnswer(res) }));
   api.use(express.json({ limit: '100kb' }));
+  // PostgreSQL cannot store U+0000: control characters are refused here, once, for every route.
+  api.use(refuseControlCharacters);
   // The SAML assertion consumer is posted to by the identity provider's page and verified by signature.
   api.use(crossSiteGuard(config.publicUrl, [/^\/auth\/saml\/[^/]+\/acs$/]));
   api.use(sessions.handler);

@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(configError({ ...SECRETS, DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
   });
 
+  it('refuses a COMPANY_TIMEZONE that is not an IANA zone', () => {
+    expect(configError({ ...SECRETS, COMPANY_TIMEZONE: 'Mars/Olympus' })).toMatch(
+      /^Configuration error: COMPANY_TIMEZONE Timezone must be an IANA time zone name/,
+    );
+    expect(loadConfig({ ...SECRETS, COMPANY_TIMEZONE: 'America/Chicago' }).companyTimezone).toBe('America/Chicago');
+  });
+
   it('requires the secrets outside demo mode', () => {
     expect(configError({ SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64) })).toMatch(
       /SESSION_SECRET is required outside demo mode/,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+import { isIanaTimezone, TIMEZONE_MESSAGE } from './contracts/settings.js';
 import { DEFAULT_EMPLOYEE_GROUP_PATTERNS } from './contracts/sso-role-guess.rules.js';
 
 /** Repository root, found from this file whether it runs from src/ (tsx, jest) or dist/. */
@@ -43,7 +44,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  COMPANY_TIMEZONE: z.string().min(1).default('America/New_York'),
+  COMPANY_TIMEZONE: z.string().min(1).refine(isIanaTimezone, TIMEZONE_MESSAGE).default('America/New_York'),
   MFA_REQUIRED_FOR_ADMINS: booleanFlag.optional(),
   SMTP_URL: z
     .string()

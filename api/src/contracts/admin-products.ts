@@ -17,6 +17,22 @@ const priceSchema = z
   .max(1_000_000, 'Price is too high')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals');
 
+/** The spec's one product-link rule, for create and edit alike: a web address, never javascript: or data:. */
+export const PRODUCT_LINK_MESSAGE = 'Product link must start with http:// or https://';
+const productUrlSchema = optionalText(2000).refine(
+  (value) => value === null || isWebAddress(value),
+  PRODUCT_LINK_MESSAGE,
+);
+
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[^\s]/.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export const productSkuSchema = optionalText(40).refine(
   (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value),
   'SKU may contain letters, digits, dots, dashes and underscores',
@@ -30,7 +46,7 @@ export const productCreateSchema = z.object({
   price: priceSchema,
   sku: productSkuSchema,
   description: optionalText(5000),
-  product_url: optionalText(2000).refine((value) => value === null || z.url().safeParse(value).success, 'Invalid URL'),
+  product_url: productUrlSchema,
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
@@ -45,10 +61,7 @@ export const productUpdateSchema = z.object({
     .union([z.enum(CATEGORIES), z.literal(''), z.null()])
     .optional()
     .transform((value) => value || null),
-  product_url: optionalText(2000).refine(
-    (value) => value === null || /^https?:\/\//.test(value),
-    'Product link must start with http:// or https://',
-  ),
+  product_url: productUrlSchema,
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 

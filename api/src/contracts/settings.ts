@@ -1,5 +1,30 @@
 import { z } from 'zod';
 
+export const TIMEZONE_MESSAGE = 'Timezone must be an IANA time zone name, such as America/Chicago or UTC';
+
+/**
+ * An IANA zone the runtime knows: one of Intl's canonical names or UTC, or a linked name such as
+ * Asia/Kolkata that Intl accepts (browsers and Node list different canonical spellings). Always
+ * Area/Location: an offset like '+01:00' is refused, since PostgreSQL reads its sign the other way.
+ */
+export function isIanaTimezone(value: string): boolean {
+  if (value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value)) return true;
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Timezone is required')
+  .max(60)
+  .refine(isIanaTimezone, TIMEZONE_MESSAGE);
+
 export const companySettingsSchema = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(200),
   contact_email: z
@@ -12,7 +37,7 @@ export const companySettingsSchema = z.object({
     .max(40)
     .nullish()
     .transform((value) => value || null),
-  timezone: z.string().trim().min(1, 'Timezone is required').max(60),
+  timezone: timezoneSchema,
   bill_to_street: z
     .string()
     .trim()
@@ -48,6 +73,12 @@ export const automationSettingsSchema = z.object({
   email_notifications_new_orders: z.boolean(),
   auto_approve_enabled: z.boolean(),
   auto_approve_under_amount: z.number().min(0, 'Amount must be ≥ 0').max(1_000_000),
+  /** The ceiling on one order's total (default $250,000); left out, the saved one stays. */
+  max_order_total: z
+    .number({ error: 'Enter a limit of at least $1' })
+    .min(1, 'Enter a limit of at least $1')
+    .max(1_000_000_000, 'The limit can be at most $1,000,000,000')
+    .optional(),
 });
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
 

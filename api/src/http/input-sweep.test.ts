@@ -92,6 +92,22 @@ const WRONG_TYPES = Object.fromEntries(
   FIELDS.map((field, index) => [field, [{ $ne: null }, ['x'], 12.5, true, 'text', -1][index % 6]]),
 );
 
+/** Every field with a value of the right type, so a route gets past its schema to the one bad string. */
+const VALID_SHAPES = {
+  ...allFields('Valid text'),
+  items: [{ asin: 'B000000000', quantity: 1 }],
+  quantity: 1,
+  email: 'sweep@example.org',
+  password: 'correct horse battery staple',
+  ids: ['00000000-0000-4000-8000-000000000000'],
+  approved: true,
+  price: 1,
+  auto_approve_under_amount: 1,
+  category: 'Wound Care',
+  timezone: 'UTC',
+  punchout_url: 'https://supplier.example/punchout',
+};
+
 interface BadRequest {
   label: string;
   param?: string;
@@ -102,6 +118,8 @@ interface BadRequest {
   headers?: Record<string, string>;
   /** Body-level cases only matter where a body is read. */
   skipGet?: boolean;
+  /** Control characters: every route answers 400 (one guard before the routes), whatever it reads. */
+  refusedEverywhere?: boolean;
 }
 
 const BAD_REQUESTS: BadRequest[] = [
@@ -131,6 +149,27 @@ const BAD_REQUESTS: BadRequest[] = [
     param: 'B0\u0000',
     json: JSON.stringify({ ...allFields('a\u0000b'), lines: [{ asin: 'B0\u0000', quantity: 1 }] }),
     query: { q: 'a\u0000b', asins: 'B0\u0000', department: 'a\u0000b', filter: JSON.stringify({ q: 'a\u0000b' }) },
+    refusedEverywhere: true,
+  },
+  {
+    // Bodies that are valid but for a NUL in one string, so each reaches past its schema to the database.
+    label: 'NUL characters in otherwise valid input',
+    param: '00000000-0000-4000-8000-000000000000\u0000',
+    json: JSON.stringify({ ...VALID_SHAPES, asin: 'B0\u0000', lines: [{ asin: 'B0\u0000', quantity: 1 }] }),
+    query: {
+      q: 'gauze\u0000',
+      status: 'pending\u0000',
+      department: 'ICU\u0000',
+      filter: JSON.stringify({ q: 'gauze\u0000', action: 'order.\u0000', target_id: 'x\u0000' }),
+    },
+    refusedEverywhere: true,
+  },
+  {
+    label: 'other control characters',
+    param: 'B0\u001b[31m',
+    json: JSON.stringify({ ...VALID_SHAPES, title: 'Gauze\u0007', name: 'Lakeside\u001b[2J', reason: 'x\u0008' }),
+    query: { q: 'gauze\u0001', filter: JSON.stringify({ q: 'gauze\u007f' }) },
+    refusedEverywhere: true,
   },
   { label: 'a JSON array', json: '[1,"two",{"lines":3}]', skipGet: true },
   { label: 'no JSON at all', json: 'plain words', contentType: 'text/plain', skipGet: true },
@@ -216,6 +255,9 @@ describe('bad input over every API route', () => {
           for (const problem of problemsOf(response, echoes)) {
             failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status} ${problem}`);
           }
+          if (bad.refusedEverywhere && (response.status !== 400 || response.body?.code !== 'CONTROL_CHARACTERS')) {
+            failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status} ${response.body?.code}`);
+          }
           if (bad.label === 'malformed JSON' && route.method !== 'GET' && response.status !== 400) {
             failures.push(`${bad.label}: ${route.method} ${route.path} → ${response.status}, not 400`);
           }
@@ -245,8 +287,10 @@ describe('bad input over every API route', () => {
 });
 
 describe('values past what the database holds', () => {
-  it('refuses an order whose total exceeds the money columns with 400, storing nothing', async () => {
+  it('refuses an order whose total exceeds the money columns, storing nothing', async () => {
     // Each line fits (9999 × $1,000,000), their sum does not: numeric(12,2) ends at 9,999,999,999.99.
+    // The order ceiling, even at its highest setting ($1,000,000,000), refuses it before the database.
+    await database.db('automation_settings').where({ id: 1 }).update({ max_order_total: '1000000000.00' });
     const products = await insertProducts(database.db, [
       { title: 'Overflow scanner', price: '1000000.00' },
       { title: 'Overflow scanner 2', price: '1000000.00' },
@@ -256,8 +300,8 @@ describe('values past what the database holds', () => {
       .post('/api/orders')
       .set('Idempotency-Key', 'overflow-order-0001')
       .send({ lines: products.map((product) => ({ asin: product.asin, quantity: 9999 })) });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'VALUE_OUT_OF_RANGE', requestId: expect.any(String) });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ code: 'ORDER_TOTAL_TOO_HIGH', requestId: expect.any(String) });
     expect(await database.db('orders').where({ user_id: user.id })).toEqual([]);
     expect(await database.db('idempotency_keys').where({ user_id: user.id })).toEqual([]);
   });
@@ -281,7 +325,7 @@ const NOT_LISTS: Record<string, string> = {
 const LIST_EXPORTS = new Set(['/api/admin/audit-events/export']);
 
 describe('admin lists', () => {
-  it('refuse unknown sort and filter fields with 400 on every list route of the inventory', async () => {
+  it('refuse unknown sort and filter fields, and pages past 200 rows, with 400 on every list route of the inventory', async () => {
     const candidates = routes.filter(
       (route) => route.method === 'GET' && route.policy?.kind === 'roles' && !route.path.includes(':'),
     );
@@ -310,6 +354,8 @@ describe('admin lists', () => {
         [{ filter: JSON.stringify({ password_hash: 'x' }) }, 'UNKNOWN_FILTER_FIELD'],
         [{ filter: JSON.stringify({ "status' OR '1'='1": 'x' }) }, 'UNKNOWN_FILTER_FIELD'],
         [{ range: '[10,1]' }, 'INVALID_LIST_QUERY'],
+        // A page holds at most 200 rows (list-query.ts): more is refused, never silently cut.
+        [{ range: '[0,1000]' }, 'RANGE_TOO_LARGE'],
         [{ filter: 'not json' }, 'INVALID_LIST_QUERY'],
       ];
       // A known field in the wrong order: the allowed fields are named in the refusal.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 
-import { parseListQuery } from './list-query.js';
+import { idFilter, parseListQuery } from './list-query.js';
 
 const options = {
   sortFields: ['title', 'price'] as const,
@@ -38,7 +38,24 @@ describe('parseListQuery (ra-data-simple-rest)', () => {
     );
   });
 
-  it('caps a page at 200 rows', () => {
-    expect(parseListQuery({ range: '[0,9999]' }, options).range).toEqual({ offset: 0, limit: 200 });
+  it('refuses a page of more than 200 rows with 400 RANGE_TOO_LARGE, and serves one of 200', () => {
+    expect(() => parseListQuery({ range: '[0,9999]' }, options)).toThrow(
+      expect.objectContaining({ code: 'RANGE_TOO_LARGE', status: 400 }),
+    );
+    expect(parseListQuery({ range: '[200,399]' }, options).range).toEqual({ offset: 200, limit: 200 });
+  });
+
+  it('answers every id of an id filter sent without a range (react-admin getMany), up to 200', () => {
+    const withIds = { ...options, filter: z.object({ id: idFilter(z.string()) }) };
+    const ids = Array.from({ length: 30 }, (_, index) => `id-${index}`);
+    expect(parseListQuery({ filter: JSON.stringify({ id: ids }) }, withIds).range).toEqual({ offset: 0, limit: 30 });
+    expect(parseListQuery({ filter: JSON.stringify({ id: ids }), range: '[0,9]' }, withIds).range).toEqual({
+      offset: 0,
+      limit: 10,
+    });
+    const tooMany = Array.from({ length: 201 }, (_, index) => `id-${index}`);
+    expect(() => parseListQuery({ filter: JSON.stringify({ id: tooMany }) }, withIds)).toThrow(
+      expect.objectContaining({ code: 'TOO_MANY_IDS', status: 400 }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 
 import { AppError } from './app-error.js';
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacter } from './control-characters.js';
 
 /**
  * The query of ra-data-simple-rest: sort=["field","ASC"], range=[start,end] (inclusive),
@@ -14,16 +15,36 @@ export interface ListQuery<SortField extends string, Filter> {
   filter: Filter;
 }
 
-const MAX_PAGE = 200;
+/**
+ * The documented limits of every admin list (docs/api-limits.md): a page holds at most 200 rows (a
+ * larger range answers 400, never a silent cut), and an `id` filter (react-admin's getMany, sent
+ * without a range) looks up at most 200 ids and answers every one of them.
+ */
+export const LIST_MAX_PAGE = 200;
+export const LIST_MAX_IDS = 200;
+
+/** The `id` filter of a list: one id or up to LIST_MAX_IDS of them, each checked by the resource's id schema. */
+export function idFilter<T extends z.ZodType<string>>(idSchema: T) {
+  return z.union([idSchema, z.array(idSchema).max(LIST_MAX_IDS)]).optional();
+}
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw AppError.badRequest('INVALID_LIST_QUERY', `The ${name} parameter must be JSON`);
   }
+  // "\u0000" in the JSON text becomes a control character only now, past the request-wide guard.
+  const field = findControlCharacter(parsed, name);
+  if (field) {
+    throw AppError.badRequest('CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE, {
+      [field]: CONTROL_CHARACTERS_MESSAGE,
+    });
+  }
+  return parsed;
 }
 
 export function parseListQuery<SortField extends string, FilterShape extends z.ZodRawShape>(
@@ -58,12 +79,33 @@ export function parseListQuery<SortField extends string, FilterShape extends z.Z
     const parsed = z.tuple([z.number().int().min(0), z.number().int().min(0)]).safeParse(rangeRaw);
     if (!parsed.success || parsed.data[1] < parsed.data[0])
       throw AppError.badRequest('INVALID_LIST_QUERY', 'range must be [start,end]');
-    range = { offset: parsed.data[0], limit: Math.min(MAX_PAGE, parsed.data[1] - parsed.data[0] + 1) };
+    const rows = parsed.data[1] - parsed.data[0] + 1;
+    if (rows > LIST_MAX_PAGE) {
+      throw AppError.badRequest(
+        'RANGE_TOO_LARGE',
+        `range asks for ${rows} rows; a page holds at most ${LIST_MAX_PAGE}: ask for the next page`,
+      );
+    }
+    range = { offset: parsed.data[0], limit: rows };
   }
 
   const filterRaw = parseJsonParam('filter', query.filter) ?? {};
+  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
+    throw AppError.badRequest('INVALID_LIST_QUERY', 'filter must be a JSON object');
+  }
+  const ids = (filterRaw as { id?: unknown }).id;
+  if (Array.isArray(ids)) {
+    if (ids.length > LIST_MAX_IDS) {
+      throw AppError.badRequest(
+        'TOO_MANY_IDS',
+        `filter id lists ${ids.length} ids; at most ${LIST_MAX_IDS} can be looked up at a time`,
+      );
+    }
+    // getMany sends its ids without a range: every id asked for comes back, not a default page.
+    if (rangeRaw === undefined) range = { offset: 0, limit: Math.max(range.limit, ids.length) };
+  }
   const allowed = Object.keys(options.filter.shape);
-  const unknown = Object.keys(filterRaw as object).filter((key) => !allowed.includes(key));
+  const unknown = Object.keys(filterRaw).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
     throw AppError.badRequest(
       'UNKNOWN_FILTER_FIELD',

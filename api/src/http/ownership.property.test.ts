@@ -340,7 +340,9 @@ describe('uploaded files, as a property', () => {
             const content = file === 'png' ? image : Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
             response = await agent.post(url).attach('image', content, `x.${file}`);
           }
-          expect([403, 404]).toContain(response.status);
+          // A control character in the id (%00) is refused before any route, policy included.
+          expect([400, 403, 404]).toContain(response.status);
+          if (response.status === 400) expect(response.body.code).toBe('CONTROL_CHARACTERS');
           if (response.status === 403) expect(response.body.code).toBe('FORBIDDEN');
         },
       ),

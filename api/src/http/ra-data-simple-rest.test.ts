@@ -94,4 +94,59 @@ describe('ra-data-simple-rest against /api/admin', () => {
     });
     expect(audit.data.length).toBeGreaterThan(0);
   });
+
+  it('getMany answers every id asked for, past the default page of 25, on every resource', async () => {
+    const products = await insertProducts(
+      db,
+      Array.from({ length: 30 }, (_, index) => ({ title: `RA many ${index}` })),
+    );
+    const requester = await createTestUser(db, ['doctor']);
+    const orders: { id: string }[] = await db('orders')
+      .insert(Array.from({ length: 30 }, () => ({ user_id: requester.id, user_email: requester.email })))
+      .returning('id');
+    const users = await Promise.all(Array.from({ length: 30 }, () => createTestUser(db, ['doctor'])));
+    const auditEvents: { id: string }[] = await db('audit_events')
+      .insert(Array.from({ length: 30 }, (_, index) => ({ actor_label: 'system', action: `ra.many.${index}` })))
+      .returning('id');
+    const idsOf = {
+      products: products.map((row) => row.id),
+      orders: orders.map((row) => row.id),
+      users: users.map((row) => row.id),
+      'audit-events': auditEvents.map((row) => String(row.id)),
+    };
+    for (const [resource, ids] of Object.entries(idsOf)) {
+      const many = await dataProvider.getMany(resource, { ids });
+      expect({ resource, ids: many.data.map((row) => String(row.id)).sort() }).toEqual({
+        resource,
+        ids: [...ids].sort(),
+      });
+    }
+  });
+
+  it('refuses more than 200 ids, or a page of more than 200 rows, with 400 and a clear message', async () => {
+    const ids = Array.from({ length: 201 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    await expect(dataProvider.getMany('products', { ids })).rejects.toMatchObject({
+      status: 400,
+      body: { code: 'TOO_MANY_IDS', message: 'filter id lists 201 ids; at most 200 can be looked up at a time' },
+    });
+    await expect(
+      dataProvider.getList('orders', {
+        pagination: { page: 1, perPage: 201 },
+        sort: { field: 'created_at', order: 'DESC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      body: {
+        code: 'RANGE_TOO_LARGE',
+        message: 'range asks for 201 rows; a page holds at most 200: ask for the next page',
+      },
+    });
+    const fullPage = await dataProvider.getList('products', {
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: {},
+    });
+    expect(fullPage.data.length).toBeLessThanOrEqual(200);
+  });
 });

@@ -261,6 +261,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         auto_approve_help:
           'When on, a new order whose total is under this amount is approved by the system and submitted.',
         amount_required: 'Enter an amount (0 or more)',
+        max_order_total: 'Order limit (USD)',
+        max_order_total_help: 'An order whose total is over this amount is refused when it is submitted.',
+        max_order_total_required: 'Enter a limit of at least $1',
         save: 'Save Preferences',
       },
       punchout: {

@@ -3,14 +3,14 @@ import { z } from 'zod';
 
 import { orderStatusSchema } from '../../contracts/orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrdersPage } from './admin-orders.queries.js';
 import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
 
 const filterSchema = z.object({
-  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
+  id: idFilter(z.uuid()),
   status: orderStatusSchema.optional(),
   department: z.string().trim().max(100).optional(),
   q: z.string().trim().max(100).optional(),

@@ -46,11 +46,17 @@ describe('/api/admin/products', () => {
       manufacturer: 'Manufacturer is required',
       price: 'Price is required',
     });
-    const badLink = await agent
-      .post('/api/admin/products')
-      .send({ ...validProduct, product_url: 'not a url' })
-      .expect(400);
-    expect(badLink.body.errors).toEqual({ product_url: 'Invalid URL' });
+    // One link rule for create and edit: only web addresses, never a script or inline data.
+    for (const product_url of ['not a url', 'javascript:alert(document.cookie)', 'data:text/html,<script>1</script>']) {
+      const badLink = await agent
+        .post('/api/admin/products')
+        .send({ ...validProduct, product_url })
+        .expect(400);
+      expect(badLink.body.errors).toEqual({ product_url: 'Product link must start with http:// or https://' });
+    }
+    expect(
+      await db('products').where({ title: validProduct.title, manufacturer: 'Medline' }).whereNotNull('product_url'),
+    ).toEqual([]);
     const sku = `MAN-${Date.now()}`;
     const created = await agent
       .post('/api/admin/products')
@@ -75,11 +81,10 @@ describe('/api/admin/products', () => {
     const { agent } = await signedInAgent(app, db, ['admin']);
     const negative = await agent.put(`/api/admin/products/${product!.id}`).send({ title: 'X', price: -1 }).expect(400);
     expect(negative.body.errors).toEqual({ price: 'Price must be ≥ 0' });
-    const link = await agent
-      .put(`/api/admin/products/${product!.id}`)
-      .send({ title: 'X', product_url: 'ftp://x' })
-      .expect(400);
-    expect(link.body.errors).toEqual({ product_url: 'Product link must start with http:// or https://' });
+    for (const product_url of ['ftp://x', 'javascript:alert(1)', 'data:text/html,x']) {
+      const link = await agent.put(`/api/admin/products/${product!.id}`).send({ title: 'X', product_url }).expect(400);
+      expect(link.body.errors).toEqual({ product_url: 'Product link must start with http:// or https://' });
+    }
     const noTitle = await agent.put(`/api/admin/products/${product!.id}`).send({ title: '  ' }).expect(400);
     expect(noTitle.body.errors).toEqual({ title: 'Title is required' });
     const saved = await agent

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../contracts/catalog.js';
 import { IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { toProduct } from '../products/products.service.js';
@@ -14,7 +14,7 @@ import { createProduct, getProductForAdmin, updateProduct } from './admin-produc
 import { removeProductImage, storeProductImage } from './product-images.service.js';
 
 const filterSchema = z.object({
-  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
+  id: idFilter(z.uuid()),
   q: z.string().trim().max(100).optional(),
   category: z.enum(CATEGORIES).optional(),
   active: z.boolean().optional(),

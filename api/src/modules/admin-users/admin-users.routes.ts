@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
@@ -18,7 +18,7 @@ const filterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   group: z.enum(['admins', 'providers']).optional(),
   onboarding_approved: z.boolean().optional(),
-  id: z.union([z.uuid(), z.array(z.uuid()).max(200)]).optional(),
+  id: idFilter(z.uuid()),
 });
 
 const NOT_FOUND = { message: 'User not found', code: 'USER_NOT_FOUND' };

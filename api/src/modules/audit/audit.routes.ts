@@ -5,7 +5,7 @@ import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { AUDIT_EVENT_COLUMNS, selectAuditEvent } from './audit.queries.js';
@@ -34,6 +34,7 @@ const auditEventIdSchema = z.object({
 const NOT_FOUND = { message: 'Audit event not found', code: 'AUDIT_EVENT_NOT_FOUND' } as const;
 
 const filterSchema = z.object({
+  id: idFilter(auditEventIdSchema.shape.id),
   action: z.string().trim().max(100).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   target_type: z.string().trim().max(50).optional(),
@@ -45,7 +46,8 @@ const filterSchema = z.object({
 
 function filteredAuditEvents(db: Db, filter: z.infer<typeof filterSchema>) {
   const query = db('audit_events');
-  const { action, from, to, ...exact } = filter;
+  const { id, action, from, to, ...exact } = filter;
+  if (id !== undefined) query.whereIn('id', Array.isArray(id) ? id : [id]);
   if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
   if (from) query.where('occurred_at', '>=', from);
   if (to) query.whereRaw(`occurred_at < (?::date + 1)`, [to]);

@@ -24,13 +24,28 @@ export async function selectCart(db: Db, userId: string): Promise<CartRow[]> {
   }));
 }
 
-/** Adds to the line's quantity, or creates it (provider-portal §5). */
-export async function addToCart(db: Db, userId: string, productId: string, quantity: number, now: Date): Promise<void> {
-  await db.raw(
+/**
+ * Adds to the line's quantity, or creates it (provider-portal §5), unless the sum would pass
+ * `maxQuantity`: then nothing changes and the answer is the quantity the line already holds.
+ */
+export async function addToCart(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  now: Date,
+  maxQuantity: number,
+): Promise<{ added: true } | { added: false; held: number }> {
+  const { rows } = await db.raw<{ rows: { quantity: number }[] }>(
     `INSERT INTO cart_items (user_id, product_id, quantity, added_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, 9999)`,
-    [userId, productId, quantity, now],
+     ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
+       WHERE cart_items.quantity + EXCLUDED.quantity <= ?
+     RETURNING quantity`,
+    [userId, productId, quantity, now, maxQuantity],
   );
+  if (rows.length > 0) return { added: true };
+  const held = await db('cart_items').where({ user_id: userId, product_id: productId }).first('quantity');
+  return { added: false, held: Number(held?.quantity ?? 0) };
 }
 
 export async function replaceCart(

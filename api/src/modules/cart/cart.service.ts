@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 
-import { cartAddSchema, cartReplaceSchema, type Cart } from '../../contracts/cart.js';
+import {
+  cartAddSchema,
+  cartReplaceSchema,
+  MAX_LINE_QUANTITY,
+  mergeLines,
+  quantityOverLimit,
+  type Cart,
+} from '../../contracts/cart.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { selectProductsByAsins } from '../products/products.queries.js';
@@ -42,17 +49,32 @@ async function resolveActiveProducts(ctx: ServiceContext, asins: string[]) {
 export async function addCartItem(ctx: ServiceContext, userId: string, rawInput: unknown): Promise<Cart> {
   const input = cartAddSchema.parse(rawInput);
   const products = await resolveActiveProducts(ctx, [input.asin]);
-  await queries.addToCart(ctx.db, userId, products.get(input.asin)?.id ?? '', input.quantity, ctx.now());
+  const result = await queries.addToCart(
+    ctx.db,
+    userId,
+    products.get(input.asin)?.id ?? '',
+    input.quantity,
+    ctx.now(),
+    MAX_LINE_QUANTITY,
+  );
+  if (!result.added) refuseOverLimit(new Map([[input.asin, result.held + input.quantity]]));
   return getCart(ctx, userId);
 }
 
-/** Replaces the whole cart; lines with a quantity of 0 or less are dropped, repeated ASINs summed. */
+/** The cart's lines obey the order's rule: each product's merged quantity within the limit. */
+function refuseOverLimit(merged: ReadonlyMap<string, number>): void {
+  const overLimit = quantityOverLimit(merged);
+  if (overLimit) throw AppError.badRequest('QUANTITY_TOO_HIGH', overLimit.message, { quantity: overLimit.message });
+}
+
+/**
+ * Replaces the whole cart; lines with a quantity of 0 or less are dropped, repeated ASINs summed,
+ * and a sum past the limit refused (it was cut to 9999 without a word).
+ */
 export async function replaceCart(ctx: ServiceContext, userId: string, rawInput: unknown): Promise<Cart> {
   const input = cartReplaceSchema.parse(rawInput);
-  const quantities = new Map<string, number>();
-  for (const line of input.items) {
-    if (line.quantity > 0) quantities.set(line.asin, Math.min(9999, (quantities.get(line.asin) ?? 0) + line.quantity));
-  }
+  const quantities = mergeLines(input.items);
+  refuseOverLimit(quantities);
   const products = await resolveActiveProducts(ctx, [...quantities.keys()]);
   await ctx.db.transaction(async (trx) => {
     await queries.replaceCart(

@@ -128,4 +128,57 @@ describe('GET /api/events', () => {
       JSON.stringify({ type: 'order.updated', user_id: owner.id, order_id: mine.id, status: 'approved' }),
     ]);
   });
+
+  it('holds at most 5 streams per sign-in: the 6th answers 429 TOO_MANY_STREAMS until one closes', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const cookie = await signIn(user.email);
+    const open = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${baseUrl}/api/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+      return { response, controller };
+    };
+    const streams = [];
+    for (let index = 0; index < 5; index += 1) streams.push(await open());
+    expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await open();
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.json()).toMatchObject({
+      code: 'TOO_MANY_STREAMS',
+      message: expect.stringContaining('at most 5 per sign-in'),
+    });
+    // Another sign-in of the same account has its own allowance.
+    const otherSession = await fetch(`${baseUrl}/api/events`, {
+      headers: { Cookie: await signIn(user.email) },
+      signal: AbortSignal.timeout(2000),
+    });
+    expect(otherSession.status).toBe(200);
+    await otherSession.body?.cancel();
+    // Closing a tab frees its place (the server sees the close a moment later).
+    streams[0]!.controller.abort();
+    let reopened = await open();
+    for (let attempt = 0; reopened.response.status === 429 && attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reopened = await open();
+    }
+    expect(reopened.response.status).toBe(200);
+    for (const stream of [...streams, reopened]) stream.controller.abort();
+  });
+
+  it('holds at most 20 streams per account across its sign-ins', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const controller = new AbortController();
+    const statuses: number[] = [];
+    for (let session = 0; session < 5; session += 1) {
+      const cookie = await signIn(user.email);
+      for (let tab = 0; tab < (session < 4 ? 5 : 1); tab += 1) {
+        const response = await fetch(`${baseUrl}/api/events`, {
+          headers: { Cookie: cookie },
+          signal: controller.signal,
+        });
+        statuses.push(response.status);
+      }
+    }
+    controller.abort();
+    expect(statuses).toEqual([...Array<number>(20).fill(200), 429]);
+  });
 });

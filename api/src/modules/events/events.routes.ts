@@ -1,16 +1,47 @@
 import { Router, type Response } from 'express';
 
+import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { EventHub, HubEvent } from './event-hub.js';
 
 const HEARTBEAT_MS = 25_000;
+/**
+ * Each stream holds a connection and a listener for as long as the tab is open: one account held
+ * 1,000. A browser needs one per tab (storefront and back office), so a few per session is ample,
+ * and a few sessions' worth per account. Past either, the new stream is refused with 429 — an
+ * EventSource does not retry a refusal, where closing the oldest would set the tabs reconnecting
+ * in turn. Counted per instance, where the connections are held.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
+export const MAX_STREAMS_PER_USER = 20;
+
+function countIn(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
 
 /** Server-sent events: the signed-in user's own profile and order changes, and catalogue changes. */
 export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router {
   const router = Router();
+  const bySession = new Map<string, number>();
+  const byUser = new Map<string, number>();
   router.get('/events', allow.signedIn(), (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     const userId = req.auth.userId;
+    const sessionId = req.sessionID;
+    if (
+      (bySession.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION ||
+      (byUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER
+    ) {
+      throw new AppError(
+        429,
+        'TOO_MANY_STREAMS',
+        `Too many live update streams are open (at most ${MAX_STREAMS_PER_SESSION} per sign-in); close another tab of the portal and reload this one`,
+      );
+    }
+    countIn(bySession, sessionId, 1);
+    countIn(byUser, userId, 1);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-store',
@@ -28,6 +59,8 @@ export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router 
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
     openStreams.add(res);
     req.on('close', () => {
+      countIn(bySession, sessionId, -1);
+      countIn(byUser, userId, -1);
       clearInterval(heartbeat);
       unsubscribe();
       openStreams.delete(res);

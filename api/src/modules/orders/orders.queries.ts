@@ -1,6 +1,7 @@
 import type { Db } from '../../database/connection.js';
 import { preparedRaw, preparedRows } from '../../database/prepared.js';
 
+import { DEFAULT_MAX_ORDER_TOTAL } from '../../contracts/cart.rules.js';
 import type { OrderStatus } from '../../contracts/orders.js';
 
 export type { OrderStatus };
@@ -156,6 +157,8 @@ export interface SubmissionContext {
   /** An earlier submission with the same key, if any. */
   previousKey: { request_hash: string; order_id: string | null } | undefined;
   products: SubmissionProductRow[];
+  /** The ceiling on one order's total (automation settings), as PostgreSQL returns NUMERIC. */
+  maxOrderTotal: string;
 }
 
 /**
@@ -175,14 +178,16 @@ export async function selectSubmissionContext(
           has_profile: boolean;
           key_request_hash: string | null;
           key_order_id: string | null;
+          max_order_total: string | null;
         })[];
     }>(
       `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.first_name,
             pr.last_name, pr.username, k.request_hash AS key_request_hash, k.order_id AS key_order_id,
-            p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
+            a.max_order_total, p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
      FROM (SELECT CAST(:userId AS uuid) AS user_id) AS me
      LEFT JOIN profiles pr ON pr.user_id = me.user_id
      LEFT JOIN idempotency_keys k ON k.user_id = me.user_id AND k.key = :key
+     LEFT JOIN automation_settings a ON a.id = 1
      LEFT JOIN products p ON p.asin IN (SELECT jsonb_array_elements_text(CAST(:asins AS jsonb)))`,
       { userId, key, asins: JSON.stringify(asins) },
     ),
@@ -202,6 +207,7 @@ export async function selectSubmissionContext(
       first?.key_request_hash != null
         ? { request_hash: first.key_request_hash, order_id: first.key_order_id }
         : undefined,
+    maxOrderTotal: first?.max_order_total ?? DEFAULT_MAX_ORDER_TOTAL.toFixed(2),
     products: rows
       .filter((row) => row.id !== null)
       .map(({ id, asin, sku, title, image_url, price, amazon_price, active }) => ({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
 import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../contracts/order-submission.js';
 import { ORDERING_ROLES, effectiveRole, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -8,7 +9,7 @@ import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
 import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
-import { formatCents, lineTotalCents, orderTotalCents, unitPriceCents } from './order-pricing.rules.js';
+import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents } from './order-pricing.rules.js';
 import * as queries from './orders.queries.js';
 
 const OWN_ORDERS_LIMIT = 200;
@@ -37,14 +38,18 @@ export async function submitOrder(
   }
   const input = orderSubmissionSchema.parse(rawInput);
   if (input.lines.length === 0) throw AppError.badRequest('CART_EMPTY', 'Cart is empty');
-  const quantities = new Map<string, number>();
-  for (const line of input.lines) quantities.set(line.asin, (quantities.get(line.asin) ?? 0) + line.quantity);
+  // The limits hold for each product's merged quantity, not line by line.
+  const quantities = mergeLines(input.lines);
+  const overLimit = quantityOverLimit(quantities);
+  if (overLimit) {
+    throw AppError.badRequest('QUANTITY_TOO_HIGH', overLimit.message, { lines: overLimit.message });
+  }
   const requestHash = createHash('sha256')
     .update(JSON.stringify([...quantities].sort()))
     .digest('hex');
   const now = ctx.now();
 
-  const { profile, previousKey, products } = await queries.selectSubmissionContext(
+  const { profile, previousKey, products, maxOrderTotal } = await queries.selectSubmissionContext(
     ctx.db,
     requester.userId,
     idempotencyKey,
@@ -67,13 +72,16 @@ export async function submitOrder(
     const unitCents = unitPriceCents(product);
     return { product, quantity, unitCents, lineNumber: index + 1 };
   });
+  const totalCents = orderTotalCents(
+    priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents })),
+  );
+  const overCeiling = orderTotalOverCeiling(totalCents, toCents(maxOrderTotal));
+  if (overCeiling) throw new AppError(422, 'ORDER_TOTAL_TOO_HIGH', overCeiling);
   const order = {
     user_id: requester.userId,
     user_email: requester.email,
     status: 'pending' as const,
-    total_amount: formatCents(
-      orderTotalCents(priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents }))),
-    ),
+    total_amount: formatCents(totalCents),
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
     priority: 'normal' as const,

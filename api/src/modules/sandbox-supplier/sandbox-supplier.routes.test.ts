@@ -8,6 +8,7 @@ import request from 'supertest';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { errorHandler } from '../../http/error-handler.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { closeTestApp, createTestApp } from '../../test-support/http-test-app.js';
 import { createIsolatedDatabase, silentLog, testConfig } from '../../test-support/test-context.js';
 import { buildOrderRequestXml } from '../supplier/cxml/cxml-order-request.js';
 import { buildProfileRequestXml } from '../supplier/cxml/cxml-request-document.js';
@@ -328,3 +329,17 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('outside demo mode and tests', () => {
+  it('has no sandbox supplier: its public failure switch answers 404', async () => {
+    const database = await createIsolatedDatabase();
+    const production = createTestApp(database.db, { env: { NODE_ENV: 'production', DEMO_MODE: 'false' } });
+    try {
+      await request(production).post('/sandbox/supplier/control').send({ failNext: 'http500' }).expect(404);
+      await request(production).post(CXML_PATH).set('Content-Type', 'text/xml').send(orderXml().xml).expect(404);
+    } finally {
+      await closeTestApp(production);
+      await database.drop();
+    }
+  });
+});

@@ -58,6 +58,9 @@ export function sandboxSupplierRoutes(
     },
   );
 
+  // Public and unauthenticated on purpose: the demo's fault drills and tests arm the next failure
+  // without signing in. Harmless only because this router exists in demo mode and tests alone
+  // (app.ts): a deployment talks to a real supplier and never mounts it (sandbox-supplier.routes.test.ts).
   router.post('/sandbox/supplier/control', allow.public(), express.json({ limit: '1kb' }), (req, res) => {
     armedFailure = controlSchema.parse(req.body ?? {}).failNext;
     res.json({ failNext: armedFailure });

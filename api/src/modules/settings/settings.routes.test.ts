@@ -68,4 +68,27 @@ describe('admin settings', () => {
     });
     await doctor.get('/api/admin/settings/automation').expect(403);
   });
+
+  it('refuses a company timezone that is not an IANA zone, with a clear message, changing nothing', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    const before = await database.db('company_settings').where({ id: 1 }).first('timezone');
+    for (const timezone of ['Mars/Olympus', '+01:00', 'Eastern Time']) {
+      const refused = await agent
+        .put('/api/admin/settings/company')
+        .send({ name: 'Lakeside Health', timezone })
+        .expect(400);
+      expect(refused.body.errors).toEqual({
+        timezone: 'Timezone must be an IANA time zone name, such as America/Chicago or UTC',
+      });
+    }
+    expect(await database.db('company_settings').where({ id: 1 }).first('timezone')).toEqual(before);
+    // Canonical names, UTC, and linked names a browser may list (Asia/Kolkata for Asia/Calcutta).
+    for (const timezone of ['Europe/Paris', 'UTC', 'Asia/Kolkata']) {
+      const saved = await agent
+        .put('/api/admin/settings/company')
+        .send({ name: 'Lakeside Health', timezone })
+        .expect(200);
+      expect(saved.body.timezone).toBe(timezone);
+    }
+  });
 });

@@ -45,18 +45,30 @@ export async function getAutomationSettings(ctx: ServiceContext): Promise<Automa
   const row = await ctx
     .db('automation_settings')
     .where({ id: 1 })
-    .first('auto_sync_daily', 'email_notifications_new_orders', 'auto_approve_enabled', 'auto_approve_under_amount');
-  return { ...row, auto_approve_under_amount: Number(row.auto_approve_under_amount) };
+    .first(
+      'auto_sync_daily',
+      'email_notifications_new_orders',
+      'auto_approve_enabled',
+      'auto_approve_under_amount',
+      'max_order_total',
+    );
+  return {
+    ...row,
+    auto_approve_under_amount: Number(row.auto_approve_under_amount),
+    max_order_total: Number(row.max_order_total),
+  };
 }
 
 export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unknown): Promise<AutomationSettings> {
   const input = automationSettingsSchema.parse(rawInput);
+  const { max_order_total: maxOrderTotal, ...preferences } = input;
   await ctx.db.transaction(async (trx) => {
     await trx('automation_settings')
       .where({ id: 1 })
       .update({
-        ...input,
+        ...preferences,
         auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
+        ...(maxOrderTotal === undefined ? {} : { max_order_total: maxOrderTotal.toFixed(2) }),
         updated_by: actorId(ctx),
         updated_at: ctx.now(),
       });

@@ -9,6 +9,7 @@ import { useSettings, useSettingsSubmit } from './useSettings';
 
 const validateAutomation = zodValidate(automationSettingsSchema, {
   auto_approve_under_amount: 'supply_hub.settings.automation.amount_required',
+  max_order_total: 'supply_hub.settings.automation.max_order_total_required',
 });
 
 /** $100 for a whole amount, $99.50 otherwise. */
@@ -49,6 +50,14 @@ export function AutomationSettingsCard() {
               label="supply_hub.settings.automation.auto_approve_amount"
               helperText="supply_hub.settings.automation.auto_approve_help"
               min={0}
+              step={0.01}
+              sx={{ maxWidth: 320 }}
+            />
+            <NumberInput
+              source="max_order_total"
+              label="supply_hub.settings.automation.max_order_total"
+              helperText="supply_hub.settings.automation.max_order_total_help"
+              min={1}
               step={0.01}
               sx={{ maxWidth: 320 }}
             />

@@ -50,6 +50,8 @@ export function describeSubmitError(error: unknown): string {
     case 'PRODUCT_NOT_IN_CATALOG':
     case 'ORDERING_NOT_ALLOWED':
     case 'ACCOUNT_NOT_APPROVED':
+    case 'QUANTITY_TOO_HIGH':
+    case 'ORDER_TOTAL_TOO_HIGH':
       return error.message;
     default:
       return 'Failed to submit order';
@@ -58,6 +60,8 @@ export function describeSubmitError(error: unknown): string {
 
 /** A failed cart change: the server's message when it names the product, else a plain sentence. */
 export function describeCartError(error: unknown): string {
-  if (isApiError(error) && error.code === 'PRODUCT_NOT_IN_CATALOG') return error.message;
+  if (isApiError(error) && (error.code === 'PRODUCT_NOT_IN_CATALOG' || error.code === 'QUANTITY_TOO_HIGH')) {
+    return error.message;
+  }
   return 'Your cart could not be updated. Please try again.';
 }

@@ -28,7 +28,7 @@ export function AddToCartControls({ product, size = 'medium' }: AddToCartControl
       showToast({ title: `Added ${added} item(s) to cart.` });
     } catch (error) {
       const message =
-        isApiError(error) && error.code === 'PRODUCT_NOT_IN_CATALOG'
+        isApiError(error) && (error.code === 'PRODUCT_NOT_IN_CATALOG' || error.code === 'QUANTITY_TOO_HIGH')
           ? error.message
           : 'The product could not be added to your cart. Please try again.';
       showToast({ title: message, severity: 'error' });
