@@ -12,3 +12,4 @@ export * from './admin-products.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './supplier.js';
+export * from './audit.js';

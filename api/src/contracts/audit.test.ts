@@ -1,0 +1,19 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { auditActionLabel } from './audit.js';
+
+describe('auditActionLabel', () => {
+  const cases: [string, string][] = [
+    ['auth.sign_in', 'Signed in'],
+    ['order.create', 'Order placed'],
+    ['order.submission_failed', 'Supplier submission failed'],
+    ['order.submitted', 'Order accepted by the supplier'],
+    ['user.role.grant', 'Role granted'],
+    ['sso.drill_run', 'Sso drill run'],
+    ['ANOTHER-thing', 'Another thing'],
+    ['', ''],
+  ];
+  it.each(cases)('labels %j as %j', (action, label) => {
+    expect(auditActionLabel(action)).toBe(label);
+  });
+});
