@@ -48,10 +48,10 @@ const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 /**
  * What a reader recognises the target by instead of its id: an order's number, a user's e-mail,
  * a product's title. Looked up per row of a page (by primary key), so it costs one index read a row;
- * a target since deleted keeps its id.
+ * a deleted order keeps the number its audit details recorded, other deleted targets their id.
  */
 const TARGET_LABEL_SQL = `CASE WHEN e.target_id ~ '${UUID_PATTERN}' THEN CASE e.target_type
-    WHEN 'order' THEN (SELECT order_number FROM orders WHERE id = e.target_id::uuid)
+    WHEN 'order' THEN coalesce((SELECT order_number FROM orders WHERE id = e.target_id::uuid), e.details->>'order_number')
     WHEN 'user' THEN (SELECT email FROM users WHERE id = e.target_id::uuid)
     WHEN 'product' THEN (SELECT title FROM products WHERE id = e.target_id::uuid)
   END END AS target_label`;
