@@ -13,3 +13,4 @@ export * from './settings.js';
 export * from './reports.js';
 export * from './supplier.js';
 export * from './audit.js';
+export * from './us-states.js';
