@@ -105,7 +105,12 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       { column: 'id', order: 'desc' },
     ];
     const matching = filteredAuditEvents(ctx.db, list.filter)
-      .select('id', ...EXPORT_COLUMNS.filter((column) => column !== 'action_label' && column !== 'target_label'))
+      // id and details feed the labels (a deleted order's number is in its details).
+      .select(
+        'id',
+        'details',
+        ...EXPORT_COLUMNS.filter((column) => column !== 'action_label' && column !== 'target_label'),
+      )
       .orderBy(order)
       .limit(50_000);
     const rows = (await withReadableLabels(ctx.db, matching).orderBy(order)).map(readableEvent);

@@ -36,7 +36,7 @@ export function homeComponentScript(): string {
       h('p', { style: text }, 'These are the portal\\u2019s raw database tables, exactly as stored. Use them to check what the portal recorded \\u2014 for example when tracing an order, a supplier submission or an account \\u2014 beyond what the back office screens show.'),
       h('p', { style: Object.assign({}, text, { fontWeight: 600 }) }, 'Read-only: nothing can be created, edited or deleted here. Change data in the back office.'),
       h('ul', { style: { margin: '0 0 16px', paddingLeft: 20, lineHeight: 1.6 } }, groups.map(function (group) {
-        return h('li', { key: group.name }, h('strong', null, group.name), ': ' + group.text + ' (' + group.tables.join(', ') + ')');
+        return h('li', { key: group.name }, group.name + ': ' + group.text + ' (' + group.tables.join(', ') + ')');
       })),
       h('p', { style: text }, h('a', { href: '/admin/dashboard' }, 'Back to the back office')));
   }

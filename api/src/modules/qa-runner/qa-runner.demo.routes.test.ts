@@ -95,6 +95,11 @@ describe('a QA run in demo mode', () => {
         .expect(200)
     ).body as { actor_label: string; target_label: string }[];
     expect(closed).toEqual([expect.objectContaining({ actor_label: admin.email, target_label: order.order_number })]);
+    const csv = await agent
+      .get('/api/admin/audit-events/export')
+      .query({ filter: JSON.stringify({ target_id: order.id }) })
+      .expect(200);
+    expect(csv.text).toContain('"QA test order removed"');
   });
 
   it('keeps QA orders out of a report rebuild too', async () => {
