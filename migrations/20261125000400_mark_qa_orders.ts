@@ -40,7 +40,10 @@ export async function up(knex: Knex): Promise<void> {
     table.uuid('qa_run_by').references('users.id').onDelete('SET NULL');
   });
   await rewriteFunctions(knex, (definition) =>
-    definition.replace(COUNTED, (_match, alias: string) => `(${alias}.status IN ('approved', 'submitted') AND NOT ${alias}.is_qa)`),
+    definition.replace(
+      COUNTED,
+      (_match, alias: string) => `(${alias}.status IN ('approved', 'submitted') AND NOT ${alias}.is_qa)`,
+    ),
   );
   await knex.raw('SELECT report_rollups_rebuild()');
 }

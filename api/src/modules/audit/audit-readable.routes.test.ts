@@ -41,7 +41,9 @@ describe('the audit log as a compliance officer reads it', () => {
   });
 
   it('shows the order number, the e-mails, plain action labels and a failed submission as a failure', async () => {
-    const [product] = await insertProducts(database.db, [{ title: `Audit item ${randomUUID().slice(0, 6)}`, price: '3.10' }]);
+    const [product] = await insertProducts(database.db, [
+      { title: `Audit item ${randomUUID().slice(0, 6)}`, price: '3.10' },
+    ]);
     const doctor = await signedInAgent(app, database.db, ['doctor']);
     await doctor.agent
       .put('/api/me/shipping-address')

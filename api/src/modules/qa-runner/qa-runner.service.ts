@@ -49,7 +49,12 @@ export async function removeQaOrders(ctx: ServiceContext): Promise<string[]> {
     for (const order of removed) {
       await recordAudit(
         ctx,
-        { action: 'qa.order_closed', targetType: 'order', targetId: order.id, details: { order_number: order.order_number } },
+        {
+          action: 'qa.order_closed',
+          targetType: 'order',
+          targetId: order.id,
+          details: { order_number: order.order_number },
+        },
         trx,
       );
     }
