@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { auditActionLabel } from './audit.js';
+import { auditActionLabel, auditOutcome } from './audit.js';
 
 describe('auditActionLabel', () => {
   const cases: [string, string][] = [
@@ -15,5 +15,13 @@ describe('auditActionLabel', () => {
   ];
   it.each(cases)('labels %j as %j', (action, label) => {
     expect(auditActionLabel(action)).toBe(label);
+  });
+});
+
+describe('auditOutcome', () => {
+  it('shows a failed supplier submission as a failure even where it was stored as a success', () => {
+    expect(auditOutcome('order.submission_failed', 'success')).toBe('failure');
+    expect(auditOutcome('order.submitted', 'success')).toBe('success');
+    expect(auditOutcome('auth.sign_in', 'failure')).toBe('failure');
   });
 });

@@ -62,3 +62,15 @@ export function auditActionLabel(action: string): string {
     .toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
 }
+
+/**
+ * Actions that are failures by their nature. Rows of these written before the outcome was recorded
+ * truly (a failed supplier submission was stored as 'success') read as the failure they were; the
+ * log itself stays append-only.
+ */
+export const FAILURE_ACTIONS: readonly string[] = ['order.submission_failed'];
+
+/** The outcome a reader is shown: the stored one, except for an action that is a failure itself. */
+export function auditOutcome(action: string, stored: 'success' | 'failure'): 'success' | 'failure' {
+  return FAILURE_ACTIONS.includes(action) ? 'failure' : stored;
+}

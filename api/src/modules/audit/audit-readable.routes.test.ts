@@ -102,6 +102,34 @@ describe('the audit log as a compliance officer reads it', () => {
     expect(csv.text).toContain(`"${order.order_number}"`);
   });
 
+  it('shows a failed submission recorded as a success before the fix as the failure it was', async () => {
+    const admin = await signedInAgent(app, database.db, ['admin']);
+    const targetId = randomUUID();
+    await database.db('audit_events').insert({
+      actor_label: 'system',
+      action: 'order.submission_failed',
+      target_type: 'order',
+      target_id: targetId,
+      outcome: 'success',
+      details: JSON.stringify({ order_number: 'SO-LEGACY' }),
+    });
+    const read = async (outcome: string) =>
+      (
+        await admin.agent
+          .get('/api/admin/audit-events')
+          .query({ filter: JSON.stringify({ target_id: targetId, outcome }) })
+          .expect(200)
+      ).body as ListedEvent[];
+    expect(await read('failure')).toEqual([
+      expect.objectContaining({
+        outcome: 'failure',
+        target_label: 'SO-LEGACY',
+        action_label: 'Supplier submission failed',
+      }),
+    ]);
+    expect(await read('success')).toEqual([]);
+  });
+
   it('names a user target by e-mail', async () => {
     const admin = await signedInAgent(app, database.db, ['admin']);
     const listed = (

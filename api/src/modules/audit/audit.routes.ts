@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 
-import { auditActionLabel } from '../../contracts/audit.js';
+import { FAILURE_ACTIONS, auditActionLabel, auditOutcome } from '../../contracts/audit.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
@@ -48,13 +48,21 @@ const filterSchema = z.object({
 
 /** An audit row as a reader sees it: with the plain action label beside the stored action name. */
 function readableEvent(row: Record<string, unknown>): Record<string, unknown> {
-  return { ...row, action_label: auditActionLabel(String(row.action)) };
+  const action = String(row.action);
+  return {
+    ...row,
+    action_label: auditActionLabel(action),
+    outcome: auditOutcome(action, row.outcome as 'success' | 'failure'),
+  };
 }
 
 function filteredAuditEvents(db: Db, filter: z.infer<typeof filterSchema>) {
   const query = db('audit_events');
-  const { action, from, to, ...exact } = filter;
+  const { action, from, to, outcome, ...exact } = filter;
   if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  // The outcome as shown (auditOutcome): failure actions are failures whatever was stored.
+  if (outcome === 'failure') query.where((where) => where.where({ outcome }).orWhereIn('action', FAILURE_ACTIONS));
+  if (outcome === 'success') query.where({ outcome }).whereNotIn('action', FAILURE_ACTIONS);
   if (from) query.where('occurred_at', '>=', from);
   if (to) query.whereRaw(`occurred_at < (?::date + 1)`, [to]);
   for (const [column, value] of Object.entries(exact)) if (value !== undefined) query.where(column, value);
