@@ -18,6 +18,7 @@ import * as leaseOutboxMail from './20261121001500_lease_outbox_mail.js';
 import * as notifyCompanySettingsChanged from './20261121001600_notify_company_settings_changed.js';
 import * as keepSsoGroups from './20261121001700_keep_sso_groups.js';
 import * as addMaxOrderTotal from './20261125000200_add_max_order_total.js';
+import * as markQaOrders from './20261125000400_mark_qa_orders.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001600_notify_company_settings_changed', ...notifyCompanySettingsChanged },
   { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
   { name: '20261125000200_add_max_order_total', ...addMaxOrderTotal },
+  { name: '20261125000400_mark_qa_orders', ...markQaOrders },
 ];

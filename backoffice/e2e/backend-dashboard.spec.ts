@@ -24,6 +24,24 @@ test('an admin opens the backend dashboard from the catalogue audit and finds th
   await expect(page.getByText(/create new/i)).toHaveCount(0);
 });
 
+test('the backend dashboard’s home is the portal’s own page, not the stock AdminJS one', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/backend');
+  await expect(page.getByRole('heading', { level: 2, name: 'Supply Hub backend dashboard' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByText('These are the portal’s raw database tables, exactly as stored.', { exact: false }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Read-only: nothing can be created, edited or deleted here.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Join the Discord community')).toHaveCount(0);
+  await expect(page.getByText('Contact us')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the back office' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
 test('a signed-out admin opening the backend dashboard signs in and arrives there', async ({ page }) => {
   await page.goto('/admin/backend');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fbackend$/);

@@ -146,6 +146,7 @@ test('editing a product validates title, price and link, shows Saved ✓ and clo
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Price must be ≥ 0')).toBeVisible();
   await expect(dialog.getByText('Product link must start with http:// or https://')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText('The form is not valid. Please check for errors');
 
   const newTitle = `Zz E2E Gauze Pads ${tag} (edited)`;
   await dialog.getByLabel('Title').fill(newTitle);
@@ -153,6 +154,8 @@ test('editing a product validates title, price and link, shows Saved ✓ and clo
   await dialog.getByLabel('Product link').fill('https://example.test/edited');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Saved ✓')).toBeVisible();
+  // No stale 'form is not valid' message anywhere once the save succeeded.
+  await expect(page.getByText('The form is not valid', { exact: false })).toHaveCount(0);
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 4000 });
   await expect(productCard(page, newTitle)).toContainText('$43.50');

@@ -53,6 +53,11 @@ test('the QA runner runs all 12 steps to success against the sandbox supplier an
   await expect(last.getByRole('list', { name: 'Last Stored Result' }).getByRole('listitem')).toHaveCount(12);
   const stored = await page.request.get('/api/admin/qa-runner/result');
   expect(await stored.json()).toMatchObject({ result: { status: 'success' }, demo_mode: true });
+  // The end of the run removed the test order from live data.
+  const left = await page.request.get(
+    `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: orderNumber }))}`,
+  );
+  expect(await left.json()).toEqual([]);
 });
 
 test('outside preview mode the runner stops at the first step with the spec text', async ({ page }) => {

@@ -250,15 +250,34 @@ test('a failed export says so with its status', async ({ page }) => {
   await expect(page.getByText('Export failed: 503')).toBeVisible();
 });
 
-test('a range whose start is after its end shows the analytics error card, with diagnostics', async ({
+test('the form refuses a range whose start is after its end, says why and asks nothing of the server', async ({
   page,
-  context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openReports(page);
+  const showing = await page.getByText(/^Showing /).textContent();
+  let queries = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/reports/query')) queries += 1;
+  });
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(daysAgo(1));
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(daysAgo(10));
   await page.getByRole('button', { name: 'Apply Filters' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date.' });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText(/^Showing /)).toHaveText(showing ?? '');
+  await expect(page).not.toHaveURL(new RegExp(`from=${daysAgo(1)}`));
+  expect(queries).toBe(0);
+
+  // Putting it right clears the message and applies the range.
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(daysAgo(0));
+  await expect(refusal).toHaveCount(0);
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${daysAgo(1)}&to=${daysAgo(0)}`));
+});
+
+test('a reversed range in a link shows the analytics error card, with diagnostics', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openReports(page, `?tab=overview&from=${daysAgo(1)}&to=${daysAgo(10)}&view=table`);
 
   const card = page.getByRole('alert').filter({ hasText: 'Unable to load analytics' });
   await expect(card).toContainText('Failed to load overview data. The start date must be on or before the end date.');
@@ -347,4 +366,25 @@ test('/admin/reports has no serious or critical accessibility violation, with th
   ).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expectNoSeriousViolations(page);
+});
+
+test('the Other region row says what it holds: orders with no US ship-to state', async ({ page }) => {
+  // An Other row in the answer, whatever the shared test data holds today.
+  await page.route('**/api/reports/query', async (route) => {
+    const body = route.request().postDataJSON() as { slice: string; format?: string };
+    if (body.slice !== 'by_region' || body.format) return route.continue();
+    const response = await route.fetch();
+    const json = (await response.json()) as { data: { region: string; order_count?: number; total_spend?: string }[] };
+    json.data = [
+      ...json.data.filter((row) => row.region !== 'Other'),
+      { region: 'Other', order_count: 2, total_spend: '12.50' },
+    ];
+    return route.fulfill({ response, json });
+  });
+  await openReports(page, '?tab=by_region&view=table');
+  const other = page.getByRole('row').filter({ hasText: /^Other/ });
+  await expect(other).toContainText(
+    'Orders with no US ship-to state: shipped to a US territory or abroad, or with no address.',
+  );
+  await expect(other).toContainText('$12.50');
 });

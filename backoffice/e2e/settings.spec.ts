@@ -78,7 +78,7 @@ test('Punchout Settings needs every field, and shows the secret only masked afte
     String(original.punchout_url),
   );
   await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
-  await expect(punchout.getByText(/enter it again on every save/)).toBeVisible();
+  await expect(punchout.getByText(/leave this empty to keep it/)).toBeVisible();
 
   await punchout.getByLabel('Identity').fill('');
   await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
@@ -98,6 +98,27 @@ test('Punchout Settings needs every field, and shows the secret only masked afte
   expect(saved).toMatchObject({ identity: original.identity, shared_secret_masked: '••••••••' });
   expect(saved.updated_at).not.toBe(original.updated_at);
   expect(JSON.stringify(saved)).not.toContain(secret);
+});
+
+test('Punchout Settings: switching test mode alone saves without retyping the secret, which is kept', async ({
+  page,
+}) => {
+  const original = await getSettings(page, 'punchout');
+  try {
+    await page.goto('/admin/settings');
+    const punchout = card(page, 'Punchout Settings');
+    await punchout.getByRole('button', { name: 'Punchout Settings' }).click();
+    await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
+    await punchout.getByLabel('Test mode', { exact: false }).click();
+    await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+    await expect(punchout.getByText('Saved ✓')).toBeVisible();
+    await expect(punchout.getByText('All fields are required')).toHaveCount(0);
+    const saved = await getSettings(page, 'punchout');
+    expect(saved).toMatchObject({ test_mode: !original.test_mode, shared_secret_masked: '••••••••' });
+  } finally {
+    const { updated_at: _at, shared_secret_masked: _masked, ...restore } = original;
+    expect((await page.request.put('/api/admin/settings/punchout', { data: restore })).status()).toBe(200);
+  }
 });
 
 test('a failure to load the punchout settings is reported with its message', async ({ page }) => {

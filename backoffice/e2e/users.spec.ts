@@ -147,12 +147,17 @@ test('an address is added from the table and the badge turns to Set', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Shipping Address' });
   await dialog.getByLabel('Street').fill('12 Harbor Rd');
   await dialog.getByLabel('City').fill('Portland');
-  await dialog.getByLabel('State').fill('ME');
+  // A list of states, not a 2-character text box ('Mass' was cut to 'Ma').
+  await dialog.getByLabel('State').click();
+  await page.getByRole('option', { name: 'Massachusetts (MA)' }).click();
   await dialog.getByLabel('Postal Code').fill('04101');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
   await expect(row(page, user.email).getByText('Set', { exact: true })).toBeVisible();
   await row(page, user.email).getByRole('button', { name: 'Edit Address' }).click();
   await expect(dialog.getByLabel('City')).toHaveValue('Portland');
+  await expect(dialog.getByLabel('State')).toHaveText('Massachusetts (MA)');
+  const saved = (await userByEmail(page, user.email)) as ApiUser & { shipping_address: { state: string } | null };
+  expect(saved.shipping_address).toMatchObject({ state: 'MA' });
 });
 
 test('an account is disabled and enabled again after a confirmation', async ({ page, baseURL }) => {

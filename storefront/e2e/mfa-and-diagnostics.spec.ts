@@ -211,10 +211,16 @@ test('the debug panel opens for an admin with debug=1 only, and otherwise sends 
   const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
   expect(((await login.json()) as { status: string }).status).toBe('signed_in');
 
-  // /login then sends the signed-in admin on to the dashboard.
+  // Without debug=1 the admin lands on /login (admin-portal §2.1), which says why, with a way on.
   let signInPageLoad = waitForSignInPageLoad(page);
   await page.goto('/admin/debug');
   await signInPageLoad;
+  await expect(page).toHaveURL(/\/login\?denied=debug$/);
+  await expect(
+    page.getByText('The debug panel opens only for an administrator, with ?debug=1 in the address.'),
+  ).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${ADMIN_EMAIL}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await page.evaluate(() =>

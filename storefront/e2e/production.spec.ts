@@ -58,3 +58,12 @@ test('an admin sees the validator toggle, the readiness checklist, the environme
   await expect(page).toHaveURL(/\/sso-doctor$/);
   await expect(page.getByRole('heading', { level: 1, name: 'SSO Doctor' })).toBeVisible();
 });
+
+test('the production page leads back to the back office', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  await page.goto('/production');
+  await expect(page.getByRole('heading', { level: 1, name: 'Production Settings' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the back office' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});

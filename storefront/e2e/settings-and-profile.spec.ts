@@ -29,11 +29,14 @@ test('settings save the default ship-to and a shipping address checked field by 
   await dialog.getByLabel('Full name').fill('Dr. Morgan Lee');
   await dialog.getByLabel('Street line 1').fill('500 Mercy Way');
   await dialog.getByLabel('City').fill('Sacramento');
-  await dialog.getByLabel('State').fill('C');
   await dialog.getByLabel('Postal code').fill('95814');
   await dialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(dialog.getByText('State must be 2 letters')).toBeVisible();
-  await dialog.getByLabel('State').fill('ca');
+  await expect(dialog.getByText('State is required')).toBeVisible();
+  // The State field is a list of states: the full name is chosen, the 2-letter code is stored.
+  const state = dialog.getByLabel('State');
+  await expect(state.locator('option', { hasText: 'Massachusetts (MA)' })).toHaveCount(1);
+  await expect(state.locator('option', { hasText: 'Puerto Rico (PR)' })).toHaveCount(1);
+  await state.selectOption({ label: 'California (CA)' });
   await dialog.getByRole('button', { name: 'Save address' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(addressCard.getByText('Sacramento, CA 95814')).toBeVisible();

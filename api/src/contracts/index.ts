@@ -12,3 +12,5 @@ export * from './admin-products.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './supplier.js';
+export * from './audit.js';
+export * from './us-states.js';

@@ -82,16 +82,29 @@ export const automationSettingsSchema = z.object({
 });
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
 
-/** Punchout settings (admin-portal §5): all three fields required; the secret never comes back. */
+/**
+ * Punchout settings (admin-portal §5): all three fields required; the secret never comes back.
+ * Once a secret is stored, leaving the secret empty keeps it (a change of URL or of the test-mode
+ * switch must not need the secret retyped); the first setup needs it (punchoutFirstSetupSchema).
+ */
 export const punchoutSettingsInputSchema = z.object({
   punchout_url: z.string().trim().min(1, 'All fields are required').pipe(z.url('The punchout URL must be a valid URL')),
   identity: z.string().trim().min(1, 'All fields are required').max(200),
-  shared_secret: z.string().min(1, 'All fields are required').max(500),
+  shared_secret: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => value || null),
   test_punchout_url: z
     .union([z.url('The test URL must be a valid URL'), z.literal('')])
     .nullish()
     .transform((value) => value || null),
   test_mode: z.boolean().default(true),
+});
+
+/** With no secret stored yet, the secret is required like the other fields. */
+export const punchoutFirstSetupSchema = punchoutSettingsInputSchema.extend({
+  shared_secret: z.string().min(1, 'All fields are required').max(500),
 });
 
 export const punchoutSettingsViewSchema = z.object({

@@ -71,6 +71,7 @@ export const reportsTexts = {
       table_caption: 'Orders and spend by US Census region',
       summary_caption: 'Regional summary',
       region: 'Region',
+      other_hint: 'Orders with no US ship-to state: shipped to a US territory or abroad, or with no address.',
       orders: 'Orders',
       units: 'Units',
       spend: 'Spend',

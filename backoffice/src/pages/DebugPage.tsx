@@ -13,8 +13,9 @@ export default function DebugPage() {
   const isAllowed = isDebugRequested && (permissions?.isAdmin ?? false);
 
   useEffect(() => {
-    // The sign-in page lives in the storefront: a full page load.
-    if (!isPending && !isAllowed) window.location.assign('/login');
+    // The sign-in page lives in the storefront: a full page load. It says why to a signed-in visitor
+    // (rather than moving them on to their home, which looked like a redirect to the dashboard).
+    if (!isPending && !isAllowed) window.location.assign('/login?denied=debug');
   }, [isPending, isAllowed]);
 
   if (isPending || !isAllowed) return null;

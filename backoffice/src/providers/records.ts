@@ -59,8 +59,12 @@ export interface AuditEvent {
   actor_user_id: string | null;
   actor_label: string | null;
   action: string;
+  /** The plain label of the action (auditActionLabel in the contracts). */
+  action_label: string;
   target_type: string | null;
   target_id: string | null;
+  /** The order's number, the user's e-mail or the product's title, when the target still exists. */
+  target_label: string | null;
   outcome: 'success' | 'failure';
   client_address: string | null;
   request_id: string | null;

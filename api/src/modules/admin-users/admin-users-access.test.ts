@@ -49,7 +49,7 @@ describe('disabling accounts and keeping an administrator', () => {
     const { agent } = await signedInAgent(app, database.db, ['admin']);
     const csv = await agent.get('/api/admin/audit-events/export').query({ filter: '{"action":"auth."}' }).expect(200);
     expect(csv.text.split('\n')[0]).toBe(
-      '"occurred_at","actor_label","action","target_type","target_id","outcome","client_address","request_id"',
+      '"occurred_at","actor_label","action_label","action","target_type","target_label","target_id","outcome","client_address","request_id"',
     );
     expect(csv.text).toContain('auth.sign_in');
   });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 
+import { FAILURE_ACTIONS, auditActionLabel, auditOutcome } from '../../contracts/audit.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
@@ -8,15 +9,17 @@ import { parseIdParam } from '../../http/id-param.js';
 import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { AUDIT_EVENT_COLUMNS, selectAuditEvent } from './audit.queries.js';
+import { AUDIT_EVENT_COLUMNS, selectAuditEvent, withReadableLabels } from './audit.queries.js';
 import { recordAudit } from './audit.service.js';
 
 const SORTS = ['occurred_at', 'action'] as const;
 const EXPORT_COLUMNS = [
   'occurred_at',
   'actor_label',
+  'action_label',
   'action',
   'target_type',
+  'target_label',
   'target_id',
   'outcome',
   'client_address',
@@ -44,11 +47,24 @@ const filterSchema = z.object({
   to: z.iso.date().optional(),
 });
 
+/** An audit row as a reader sees it: with the plain action label beside the stored action name. */
+function readableEvent(row: Record<string, unknown>): Record<string, unknown> {
+  const action = String(row.action);
+  return {
+    ...row,
+    action_label: auditActionLabel(action),
+    outcome: auditOutcome(action, row.outcome as 'success' | 'failure'),
+  };
+}
+
 function filteredAuditEvents(db: Db, filter: z.infer<typeof filterSchema>) {
   const query = db('audit_events');
-  const { id, action, from, to, ...exact } = filter;
+  const { id, action, from, to, outcome, ...exact } = filter;
   if (id !== undefined) query.whereIn('id', Array.isArray(id) ? id : [id]);
   if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  // The outcome as shown (auditOutcome): failure actions are failures whatever was stored.
+  if (outcome === 'failure') query.where((where) => where.where({ outcome }).orWhereIn('action', FAILURE_ACTIONS));
+  if (outcome === 'success') query.where({ outcome }).whereNotIn('action', FAILURE_ACTIONS);
   if (from) query.where('occurred_at', '>=', from);
   if (to) query.whereRaw(`occurred_at < (?::date + 1)`, [to]);
   for (const [column, value] of Object.entries(exact)) if (value !== undefined) query.where(column, value);
@@ -65,18 +81,21 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       defaultSort: { field: 'occurred_at', order: 'desc' },
       filter: filterSchema,
     });
-    const rows: Record<string, unknown>[] = await filteredAuditEvents(db, list.filter)
+    const order = [
+      { column: list.sort.field, order: list.sort.order },
+      { column: 'id', order: 'desc' },
+    ];
+    // The page first, then the labels for its rows only.
+    const page = filteredAuditEvents(db, list.filter)
       .select(...AUDIT_EVENT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
-      .orderBy([
-        { column: list.sort.field, order: list.sort.order },
-        { column: 'id', order: 'desc' },
-      ])
+      .orderBy(order)
       .offset(list.range.offset)
       .limit(list.range.limit);
+    const rows: Record<string, unknown>[] = await withReadableLabels(db, page).orderBy(order);
     const total = Number(rows[0]?.total ?? 0);
     sendList(
       res,
-      rows.map(({ total: _total, ...row }) => row),
+      rows.map(({ total: _total, ...row }) => readableEvent(row)),
       total,
       list.range,
       'audit-events',
@@ -91,13 +110,20 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
       defaultSort: { field: 'occurred_at', order: 'desc' },
       filter: filterSchema,
     });
-    const rows: Record<string, unknown>[] = await filteredAuditEvents(ctx.db, list.filter)
-      .select(...EXPORT_COLUMNS)
-      .orderBy([
-        { column: list.sort.field, order: list.sort.order },
-        { column: 'id', order: 'desc' },
-      ])
+    const order = [
+      { column: list.sort.field, order: list.sort.order },
+      { column: 'id', order: 'desc' },
+    ];
+    const matching = filteredAuditEvents(ctx.db, list.filter)
+      // id and details feed the labels (a deleted order's number is in its details).
+      .select(
+        'id',
+        'details',
+        ...EXPORT_COLUMNS.filter((column) => column !== 'action_label' && column !== 'target_label'),
+      )
+      .orderBy(order)
       .limit(50_000);
+    const rows = (await withReadableLabels(ctx.db, matching).orderBy(order)).map(readableEvent);
     await recordAudit(ctx, { action: 'audit.export', targetType: 'audit_events', details: { rows: rows.length } });
     const csv = toSpreadsheetSafeCsv(
       rows.map(
@@ -121,7 +147,7 @@ export function auditRoutes({ contextFor }: RouteDependencies): Router {
   router.get('/admin/audit-events/:id', allow.roles('admin'), async (req, res) => {
     const event = await selectAuditEvent(contextFor(req).db, parseIdParam(req.params, NOT_FOUND, auditEventIdSchema));
     if (!event) throw AppError.notFound(NOT_FOUND.message, NOT_FOUND.code);
-    res.json(event);
+    res.json(readableEvent(event));
   });
   return router;
 }

@@ -109,6 +109,19 @@ describe('who may open the backend dashboard', () => {
 });
 
 describe('what the backend dashboard shows', () => {
+  it('has the portal’s own home page, saying what the tables are for and that they are read-only', async () => {
+    const page = await admin.get('/admin/backend').set('Accept', 'text/html').expect(200);
+    expect((reduxStateOf(page.text) as unknown as { dashboard: unknown }).dashboard).toEqual({
+      component: 'SupplyHubHome',
+    });
+    const script = await admin.get('/admin/backend/frontend/assets/components.bundle.js').expect(200);
+    expect(script.text).toContain('AdminJS.UserComponents.SupplyHubHome');
+    expect(script.text).toContain('Read-only: nothing can be created, edited or deleted here.');
+    expect(script.text).toContain('"orders","order_items","ab_logs"');
+    // The script parses as JavaScript.
+    expect(() => new Function(script.text)).not.toThrow();
+  });
+
   it('offers exactly the allowlisted tables: no credentials, sessions or secrets', async () => {
     const page = await admin.get('/admin/backend').expect(200);
     const ids = reduxStateOf(page.text).resources.map((resource) => resource.id);

@@ -10,6 +10,7 @@ import { crossSiteGuard } from '../../http/cross-site-guard.js';
 import { allow, hasAnyRole } from '../../http/policy.js';
 import { cspWithScriptNonce } from '../../http/security-headers.js';
 import type { Logger } from '../../logger.js';
+import { HOME_COMPONENT, homeComponentScript } from './backend-dashboard.home.js';
 import { bundleFolderFor, resourceOptionsFor, shownTables } from './backend-dashboard.resources.js';
 
 export const BACKEND_DASHBOARD_PATH = '/admin/backend';
@@ -65,6 +66,11 @@ export function backendDashboard({ db, config, log, sessionHandlers }: BackendDa
   router.use(cspWithScriptNonce(config));
   router.use(noStoreExceptAssets);
   router.use(addNonceToInlineScripts);
+  // The home page component, in place of any bundle AdminJS would build (backend-dashboard.home).
+  const homeScript = homeComponentScript();
+  router.get('/frontend/assets/components.bundle.js', (_req, res) => {
+    res.type('text/javascript').send(homeScript);
+  });
   router.use(async (req, res, next) => {
     if (isClosed) return next(new AppError(503, 'SHUTTING_DOWN', 'The server is shutting down.'));
     const loaded = await load();
@@ -106,6 +112,7 @@ async function loadAdminRouter(db: Db, config: AppConfig): Promise<Loaded> {
         options: resourceOptionsFor(table),
       })),
       branding: { companyName: 'Supply Hub backend dashboard', logo: false, withMadeWithLove: false },
+      dashboard: { component: HOME_COMPONENT },
       locale: {
         language: 'en',
         translations: {

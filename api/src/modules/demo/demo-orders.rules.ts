@@ -47,11 +47,15 @@ const REJECTION_REASONS = [
   'Over the department budget this month',
 ];
 
-/** Older orders are mostly finished; the last two weeks hold the ones still waiting. */
-function statusFor(daysAgo: number, roll: number): OrderStatus {
-  if (daysAgo <= 3) return roll < 0.7 ? 'pending' : 'approved';
+/**
+ * Older orders are mostly finished; the last two weeks hold the ones still waiting. Never
+ * 'approved': approval submits the order at once, so an approved order is always submitted or
+ * failed (decisions.md) and one left in 'approved' would be stuck with no action to take.
+ */
+export function statusFor(daysAgo: number, roll: number): Exclude<OrderStatus, 'approved'> {
+  if (daysAgo <= 3) return roll < 0.7 ? 'pending' : 'submitted';
   if (daysAgo <= 14) return roll < 0.35 ? 'pending' : roll < 0.75 ? 'submitted' : roll < 0.88 ? 'failed' : 'rejected';
-  return roll < 0.78 ? 'submitted' : roll < 0.88 ? 'rejected' : roll < 0.95 ? 'failed' : 'approved';
+  return roll < 0.78 ? 'submitted' : roll < 0.88 ? 'rejected' : 'failed';
 }
 
 export function planDemoOrders(

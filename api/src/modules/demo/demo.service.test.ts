@@ -19,7 +19,13 @@ describe('demo data', () => {
       new Set(['admin', 'super_admin', 'finance', 'logistics_admin', 'doctor', 'nurse', 'provider', 'user']),
     );
     const statuses = await database.db('orders').distinct('status').pluck('status');
-    expect(new Set(statuses)).toEqual(new Set(['pending', 'approved', 'submitted', 'failed', 'rejected']));
+    // Approval submits at once: an approved order is always submitted or failed, none waits in 'approved'.
+    expect(new Set(statuses)).toEqual(new Set(['pending', 'submitted', 'failed', 'rejected']));
+    const approvedThenStopped = await database
+      .db('orders')
+      .whereNotNull('approved_at')
+      .whereNotIn('status', ['submitted', 'failed']);
+    expect(approvedThenStopped).toEqual([]);
     expect(await database.db('profiles').where({ onboarding_approved: false }).count('* as n').first()).toEqual({
       n: 1,
     });

@@ -16,6 +16,11 @@ describe('the caller’s own address, default ship-to and profile', () => {
       .send({ full_name: 'A', street_line1: '1 Main', city: 'Boston', state: 'Mass', postal_code: '02118' })
       .expect(400);
     expect(invalid.body.errors).toEqual({ state: 'State must be 2 letters' });
+    const unknownState = await agent
+      .put('/api/me/shipping-address')
+      .send({ full_name: 'A', street_line1: '1 Main', city: 'Boston', state: 'ZZ', postal_code: '02118' })
+      .expect(400);
+    expect(unknownState.body.errors).toEqual({ state: 'Choose a US state' });
     const missing = await agent
       .put('/api/me/shipping-address')
       .send({ full_name: '', street_line1: '1 Main', city: 'Boston', state: 'MA', postal_code: '02118' })

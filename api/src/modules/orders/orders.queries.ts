@@ -15,6 +15,9 @@ export interface OrderInsert {
   delivery_location: string;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
   rejection_reason?: string | null;
+  /** A QA runner order (never in reports) and the admin who ran it. */
+  is_qa?: boolean;
+  qa_run_by?: string | null;
   created_at: Date;
   updated_at: Date;
   [column: string]: unknown;
@@ -280,9 +283,10 @@ export async function insertSubmittedOrder(
      ),
      new_order AS (
        INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, priority,
-                           created_at, updated_at)
+                           is_qa, qa_run_by, created_at, updated_at)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
-              :deliveryLocation, :priority, CAST(:now AS timestamptz), CAST(:now AS timestamptz)
+              :deliveryLocation, :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
+              CAST(:now AS timestamptz), CAST(:now AS timestamptz)
        FROM claimed
        RETURNING id, order_number, display_seq
      ),
@@ -302,7 +306,10 @@ export async function insertSubmittedOrder(
        INSERT INTO audit_events (actor_user_id, actor_label, action, target_type, target_id, outcome,
                                  client_address, request_id, details)
        SELECT CAST(:actorUserId AS uuid), :actorLabel, 'order.create', 'order', new_order.id::text, 'success',
-              :clientAddress, :requestId, jsonb_build_object('order_number', new_order.order_number)
+              :clientAddress, :requestId,
+              jsonb_build_object('order_number', new_order.order_number)
+                || CASE WHEN CAST(:isQa AS boolean) THEN jsonb_build_object('qa_test', true, 'requester', CAST(:userEmail AS text))
+                        ELSE '{}'::jsonb END
        FROM new_order
      ),
      automation AS (
@@ -318,6 +325,7 @@ export async function insertSubmittedOrder(
        CROSS JOIN users
        JOIN user_roles ON user_roles.user_id = users.id
        WHERE automation.email_notifications_new_orders
+         AND NOT CAST(:isQa AS boolean)
          AND user_roles.role IN ('admin', 'super_admin')
          AND users.status = 'active'
        RETURNING id, to_address
@@ -338,6 +346,8 @@ export async function insertSubmittedOrder(
         notes: order.notes,
         deliveryLocation: order.delivery_location,
         priority: order.priority ?? 'normal',
+        isQa: order.is_qa === true,
+        qaRunBy: order.qa_run_by ?? null,
         items: JSON.stringify(items),
         actorUserId: audit.actorUserId,
         actorLabel: audit.actorLabel,

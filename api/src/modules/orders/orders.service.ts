@@ -20,6 +20,14 @@ export interface Requester {
   roles: Role[];
 }
 
+export interface SubmitOptions {
+  /**
+   * The QA runner's test order, placed by this admin for the requester: marked is_qa (never in
+   * reports), attributed to the admin, no mail to the admins and no automatic approval.
+   */
+  qaRunBy?: string;
+}
+
 /**
  * Creates a pending order from ASINs and quantities only: the server looks every product up,
  * prices the lines (decisions.md), and writes the order, its lines, the emptied cart and the audit
@@ -31,6 +39,7 @@ export async function submitOrder(
   requester: Requester,
   idempotencyKey: string,
   rawInput: unknown,
+  options: SubmitOptions = {},
 ): Promise<{ order: Order; isReplay: boolean }> {
   const role = effectiveRole(requester.roles);
   if (!ORDERING_ROLES.includes(role)) {
@@ -85,6 +94,8 @@ export async function submitOrder(
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
     priority: 'normal' as const,
+    is_qa: options.qaRunBy !== undefined,
+    qa_run_by: options.qaRunBy ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -144,7 +155,7 @@ export async function submitOrder(
     ctx,
     stored,
     () => deliverNewOrderMails(ctx, stored.order_number, created.adminMails, adminMail),
-    created.autoApproval,
+    order.is_qa ? { ...created.autoApproval, enabled: false } : created.autoApproval,
   );
   return { order: stored, isReplay: false };
 }

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
-
 import { Router } from 'express';
 import { z } from 'zod';
 
 import { AppError } from '../../http/app-error.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { submitOrder } from '../orders/orders.service.js';
-import { selectRoles, selectUserByEmail } from '../users/users.queries.js';
+import { createQaOrder, removeQaOrders } from './qa-runner.service.js';
 
 const QA_RESULT_KEY = 'qa_runner_last_result';
-const DEMO_REQUESTER = 'doctor@demo.supplyhub.test';
 const resultSchema = z.object({
   status: z.enum(['success', 'error']),
   steps: z
@@ -32,26 +28,10 @@ export function qaRunnerRoutes({ contextFor, config }: RouteDependencies): Route
     if (!config.isDemoMode) throw new AppError(403, 'QA_PREVIEW_ONLY', 'QA Runner only works in preview mode');
   };
 
-  /** A pending test order placed for the demo doctor, as the order journey of a provider would. */
+  /** A pending QA order, attributed to the admin running the test (qa-runner.service). */
   router.post('/admin/qa-runner/order', allow.roles('admin'), async (req, res) => {
     requireDemoMode();
-    const ctx = contextFor(req);
-    const requester = await selectUserByEmail(ctx.db, DEMO_REQUESTER);
-    if (!requester) throw AppError.conflict('DEMO_DATA_MISSING', 'The demo accounts are not loaded.');
-    const product = await ctx
-      .db('products')
-      .where({ active: true })
-      .whereNotNull('price')
-      .orderBy('title')
-      .first('asin');
-    if (!product) throw AppError.conflict('CATALOG_EMPTY', 'The catalogue has no active product.');
-    const { order } = await submitOrder(
-      { ...ctx, actor: { kind: 'user', userId: requester.id, label: requester.email } },
-      { userId: requester.id, email: requester.email, roles: await selectRoles(ctx.db, requester.id) },
-      `qa-runner-${randomUUID()}`,
-      { lines: [{ asin: product.asin, quantity: 1 }] },
-    );
-    res.status(201).json(order);
+    res.status(201).json(await createQaOrder(contextFor(req)));
   });
 
   router.get('/admin/qa-runner/result', allow.roles('admin'), async (req, res) => {
@@ -59,7 +39,7 @@ export function qaRunnerRoutes({ contextFor, config }: RouteDependencies): Route
     res.json({ result: row?.value ?? null, demo_mode: config.isDemoMode });
   });
 
-  /** The last run is kept in app_kv (admin-portal §3). */
+  /** The last run is kept in app_kv (admin-portal §3); saving it ends the run, so its QA orders are removed. */
   router.put('/admin/qa-runner/result', allow.roles('admin'), async (req, res) => {
     requireDemoMode();
     const ctx = contextFor(req);
@@ -69,7 +49,8 @@ export function qaRunnerRoutes({ contextFor, config }: RouteDependencies): Route
       .insert({ key: QA_RESULT_KEY, value: JSON.stringify(result), updated_at: ctx.now() })
       .onConflict('key')
       .merge(['value', 'updated_at']);
-    res.json({ result });
+    const removedOrders = await removeQaOrders(ctx);
+    res.json({ result, removed_orders: removedOrders });
   });
 
   return router;

@@ -38,6 +38,44 @@ describe('admin settings', () => {
     );
   });
 
+  it('keeps the stored secret when a later save leaves it empty, and needs it only on first setup', async () => {
+    const isolated = await createIsolatedDatabase();
+    try {
+      const fresh = createTestApp(isolated.db);
+      const { agent } = await signedInAgent(fresh, isolated.db, ['admin']);
+      const base = { punchout_url: 'https://supplier.example/punchout', identity: 'SUPPLYHUB' };
+      // No secret stored yet: the spec's 'All fields are required'.
+      const first = await agent
+        .put('/api/admin/settings/punchout')
+        .send({ ...base, shared_secret: '' })
+        .expect(400);
+      expect(first.body.errors).toMatchObject({ shared_secret: 'All fields are required' });
+      await agent
+        .put('/api/admin/settings/punchout')
+        .send({ ...base, shared_secret: 'first-secret-1', test_mode: true })
+        .expect(200);
+
+      // Only the test-mode switch changes: no secret sent, the stored one stays.
+      const switched = await agent
+        .put('/api/admin/settings/punchout')
+        .send({ ...base, shared_secret: '', test_mode: false })
+        .expect(200);
+      expect(switched.body).toMatchObject({ test_mode: false, shared_secret_masked: '••••••••' });
+      const kept = await isolated.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted');
+      expect(decryptSecret(kept.shared_secret_encrypted, 'a'.repeat(64))).toBe('first-secret-1');
+
+      // A new secret replaces it.
+      await agent
+        .put('/api/admin/settings/punchout')
+        .send({ ...base, shared_secret: 'second-secret-2' })
+        .expect(200);
+      const replaced = await isolated.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted');
+      expect(decryptSecret(replaced.shared_secret_encrypted, 'a'.repeat(64))).toBe('second-secret-2');
+    } finally {
+      await isolated.drop();
+    }
+  });
+
   it('saves company info and the automation policy, which everyone can read', async () => {
     const { agent } = await signedInAgent(app, database.db, ['super_admin']);
     await agent.put('/api/admin/settings/company').send({ name: '', timezone: 'America/Chicago' }).expect(400);

@@ -1,6 +1,7 @@
 import {
   automationSettingsSchema,
   companySettingsSchema,
+  punchoutFirstSetupSchema,
   punchoutSettingsInputSchema,
   type AutomationSettings,
   type PunchoutSettingsView,
@@ -93,14 +94,21 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
   };
 }
 
-/** The shared secret is stored encrypted and never returned; the audit row names only the fields. */
+/**
+ * The shared secret is stored encrypted and never returned; an empty one keeps the stored secret
+ * (the first setup requires it). The audit row names only the fields.
+ */
 export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknown): Promise<PunchoutSettingsView> {
-  const input = punchoutSettingsInputSchema.parse(rawInput);
+  const stored = await ctx.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted');
+  const hasStoredSecret = Boolean(stored?.shared_secret_encrypted);
+  const input = (hasStoredSecret ? punchoutSettingsInputSchema : punchoutFirstSetupSchema).parse(rawInput);
   const row = {
     punchout_url: input.punchout_url,
     test_punchout_url: input.test_punchout_url,
     identity: input.identity,
-    shared_secret_encrypted: encryptSecret(input.shared_secret, ctx.config.settingsEncryptionKey),
+    ...(input.shared_secret
+      ? { shared_secret_encrypted: encryptSecret(input.shared_secret, ctx.config.settingsEncryptionKey) }
+      : {}),
     test_mode: input.test_mode,
     updated_by: actorId(ctx),
     updated_at: ctx.now(),
@@ -116,7 +124,7 @@ export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknow
         action: 'settings.punchout.save',
         targetType: 'settings',
         targetId: 'punchout',
-        details: { test_mode: input.test_mode },
+        details: { test_mode: input.test_mode, secret_changed: Boolean(input.shared_secret) },
       },
       trx,
     );

@@ -260,7 +260,7 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
     audited AS (
       INSERT INTO audit_events
         (actor_user_id, actor_label, action, target_type, target_id, outcome, client_address, request_id, details)
-      VALUES (:actorUserId::uuid, :actorLabel, :auditAction, 'order', :orderId, 'success', :clientAddress,
+      VALUES (:actorUserId::uuid, :actorLabel, :auditAction, 'order', :orderId, :auditOutcome, :clientAddress,
         :requestId, :auditDetails::jsonb)
     )
     INSERT INTO email_outbox (to_address, subject, text_body, template, status, created_at)
@@ -281,6 +281,8 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
         actorUserId: input.audit.actorUserId,
         actorLabel: input.audit.actorLabel,
         auditAction: input.isAccepted ? 'order.submitted' : 'order.submission_failed',
+        // A refused or failed submission is a failure in the log, whoever asked for it.
+        auditOutcome: input.isAccepted ? 'success' : 'failure',
         clientAddress: input.audit.clientAddress,
         requestId: input.audit.requestId,
         auditDetails: JSON.stringify(input.audit.details),

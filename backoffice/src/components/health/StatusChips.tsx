@@ -3,9 +3,9 @@ import { useTranslate } from 'react-admin';
 
 import type { CheckStatus } from './health-checks.rules';
 
-const CHECK_COLORS = { pending: 'default', pass: 'success', fail: 'error' } as const;
+const CHECK_COLORS = { pending: 'default', pass: 'success', fail: 'error', not_configured: 'info' } as const;
 
-/** pending / PASS / FAIL. */
+/** pending / PASS / FAIL / Not configured. */
 export function CheckStatusChip({ status }: { status: CheckStatus }) {
   const translate = useTranslate();
   return (

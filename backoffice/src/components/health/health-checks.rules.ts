@@ -2,8 +2,11 @@ import type { IntegrationProbeAnswer, IntegrationStatus } from '../../providers/
 
 /** The pass rules of the health checks (admin-portal §5), pure so that each page applies the same. */
 
-/** A check as the pages show it: pending until run, then pass or fail with a message. */
-export type CheckStatus = 'pending' | 'pass' | 'fail';
+/**
+ * A check as the pages show it: pending until run, then pass or fail with a message, or
+ * 'not_configured' where nothing is set up and that is expected (demo mode): not a red FAIL.
+ */
+export type CheckStatus = 'pending' | 'pass' | 'fail' | 'not_configured';
 export interface CheckState {
   status: CheckStatus;
   message?: string;
@@ -22,6 +25,15 @@ export function isDeleteEndpointPass(status: number, contentType: string): boole
 /** SSO discovery passes if a non-empty provider list returns. */
 export function isSsoDiscoveryPass(providers: readonly unknown[]): boolean {
   return providers.length > 0;
+}
+
+/**
+ * SSO discovery's result: PASS with providers; with none, FAIL — except in demo mode, which starts
+ * with no identity provider on purpose: there it is 'not configured', as expected.
+ */
+export function ssoDiscoveryStatus(providers: readonly unknown[], isDemoMode: boolean): CheckStatus {
+  if (isSsoDiscoveryPass(providers)) return 'pass';
+  return isDemoMode ? 'not_configured' : 'fail';
 }
 
 /** The proxy check passes if the image endpoint answers OK with status not_configured. */

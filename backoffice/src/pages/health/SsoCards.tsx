@@ -7,11 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
 import { nextFallbacks } from '../../components/health/health-checks.rules';
-import { StateChip } from '../../components/health/StatusChips';
+import { CheckStatusChip } from '../../components/health/StatusChips';
 import { formatDateTime } from '../../i18n/format';
 import { probes, type SsoDiscovery } from '../../providers/probes';
 import { Facts, HealthSection } from './HealthSection';
 import { clearCachedProviderId, readSsoStorage } from './sso-storage';
+import { useServerHealthQuery } from './useHealthQueries';
 
 /** Last SSO path and time from this browser, Go to Login, and the cached providerId with Re-detect. */
 function LastSsoCard() {
@@ -55,14 +56,17 @@ function DrillResult({ discovery }: { discovery: SsoDiscovery }) {
   const t = (key: string, options?: Record<string, unknown>) => translate(`supply_hub.health.${key}`, options);
   const isPass = discovery.provider_id !== null;
   const next = nextFallbacks(discovery.chain, discovery.matched_by);
+  // Demo mode starts with no identity provider: a miss there is expected, not a failure.
+  const isDemoMode = useServerHealthQuery().data?.demo_mode === true;
+  const isExpectedMiss = !isPass && isDemoMode;
   return (
     <Box role="status" sx={{ display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <StateChip isOn={isPass} onLabel="supply_hub.check.pass" offLabel="supply_hub.check.fail" offColor="error" />
+        <CheckStatusChip status={isPass ? 'pass' : isExpectedMiss ? 'not_configured' : 'fail'} />
         <Typography>
           {isPass
             ? t('drill_matched', { provider: discovery.provider_id, matched_by: discovery.matched_by })
-            : t('drill_no_provider')}
+            : t(isExpectedMiss ? 'drill_no_provider_demo' : 'drill_no_provider')}
         </Typography>
       </Box>
       <Typography variant="body2">{t('drill_chain', { chain: discovery.chain.join(' → ') })}</Typography>

@@ -5,8 +5,8 @@ import type { NamedCheck } from '../../components/health/CheckList';
 import {
   isDeleteEndpointPass,
   isProxyPass,
-  isSsoDiscoveryPass,
   punchoutExposure,
+  ssoDiscoveryStatus,
   type CheckState,
 } from '../../components/health/health-checks.rules';
 import { httpClient, errorMessageOf, errorStatusOf } from '../../providers/httpClient';
@@ -24,13 +24,15 @@ function failure(translate: TranslateFunction, error: unknown): CheckState {
 /** Each check of admin-portal §5, by its own pass rule; a failed call is a FAIL with its status. */
 const RUNNERS: Record<CheckKey, (translate: TranslateFunction) => Promise<CheckState>> = {
   async sso_discovery(translate) {
-    const providers = await probes.getSsoProviders();
-    return isSsoDiscoveryPass(providers)
-      ? {
-          status: 'pass',
-          message: translate('supply_hub.health.sso_discovery_pass', { smart_count: providers.length }),
-        }
-      : { status: 'fail', message: translate('supply_hub.health.sso_discovery_fail') };
+    const [providers, health] = await Promise.all([probes.getSsoProviders(), probes.getHealth()]);
+    const status = ssoDiscoveryStatus(providers, health.demo_mode);
+    const messages = {
+      pass: translate('supply_hub.health.sso_discovery_pass', { smart_count: providers.length }),
+      fail: translate('supply_hub.health.sso_discovery_fail'),
+      not_configured: translate('supply_hub.health.sso_discovery_demo'),
+      pending: '',
+    };
+    return { status, message: messages[status] };
   },
   async delete_endpoint(translate) {
     const answer = await probes.probeDeleteUser();

@@ -21,9 +21,26 @@ import { useReportsText, type ReportsText } from './useReportsText';
 // d3-geo, topojson-client and the atlas load with the map view only.
 const UsStateMap = lazy(() => import('./UsStateMap'));
 
+/** A region's name; 'Other' with a line saying what it holds (regionOf in the contracts). */
+function RegionName({ name, text }: { name: string; text: ReportsText }) {
+  if (name !== 'Other') return name;
+  return (
+    <>
+      {name}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {text('reports.region.other_hint')}
+      </Typography>
+    </>
+  );
+}
+
 function regionColumns(text: ReportsText): ReportColumn<ByRegionRow>[] {
   return [
-    { key: 'region', label: text('reports.region.region'), render: (row) => row.region },
+    {
+      key: 'region',
+      label: text('reports.region.region'),
+      render: (row) => <RegionName name={row.region} text={text} />,
+    },
     {
       key: 'order_count',
       label: text('reports.region.orders'),
@@ -41,7 +58,11 @@ function regionColumns(text: ReportsText): ReportColumn<ByRegionRow>[] {
 
 function summaryColumns(text: ReportsText): ReportColumn<MapRegion>[] {
   return [
-    { key: 'regionName', label: text('reports.region.region'), render: (row) => row.regionName },
+    {
+      key: 'regionName',
+      label: text('reports.region.region'),
+      render: (row) => <RegionName name={row.regionName} text={text} />,
+    },
     { key: 'orders', label: text('reports.region.orders'), render: (row) => formatCount(row.orders), isNumeric: true },
     { key: 'units', label: text('reports.region.units'), render: (row) => formatCount(row.units), isNumeric: true },
     { key: 'spend', label: text('reports.region.spend'), render: (row) => formatUsd(row.spend), isNumeric: true },

@@ -1,10 +1,12 @@
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { dateRangeProblem } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { RANGE_PRESETS, presetOf, presetRange, type RangePreset, type ReportRange } from './reportRange';
@@ -18,15 +20,23 @@ export interface ReportFiltersProps {
 }
 
 /**
- * Presets (applied at once), from and to date inputs and Apply Filters (admin-portal §2.3). The
- * range is checked by the API, whose refusal shows on the error card like any failed load.
+ * Presets (applied at once), from and to date inputs and Apply Filters (admin-portal §2.3). A range
+ * the API would refuse (reversed, too long) is stopped here with the same rule and its message: no
+ * request is made and the page keeps showing the range it had.
  */
 export function ReportFilters({ range, today, onApply }: ReportFiltersProps) {
   const text = useReportsText();
   const [draft, setDraft] = useState(range);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = (next: ReportRange) => {
+    setDraft(next);
+    setProblem(null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    const refusal = draft.from && draft.to ? dateRangeProblem(draft.from, draft.to) : null;
+    setProblem(refusal);
+    if (!refusal) onApply(draft);
   };
   return (
     <Paper
@@ -56,7 +66,7 @@ export function ReportFilters({ range, today, onApply }: ReportFiltersProps) {
           size="small"
           label={text('reports.from')}
           value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          onChange={(event) => change({ ...draft, from: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
           fullWidth={false}
           margin="none"
@@ -68,17 +78,23 @@ export function ReportFilters({ range, today, onApply }: ReportFiltersProps) {
           size="small"
           label={text('reports.to')}
           value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          onChange={(event) => change({ ...draft, to: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
           fullWidth={false}
           margin="none"
           sx={{ width: 180 }}
           required
+          error={Boolean(problem)}
         />
         <Button type="submit" variant="contained" startIcon={<FilterAltIcon />}>
           {text('reports.apply')}
         </Button>
       </Box>
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ flexBasis: '100%' }}>
+          {problem}
+        </Alert>
+      )}
     </Paper>
   );
 }

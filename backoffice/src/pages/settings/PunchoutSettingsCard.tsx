@@ -7,7 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { punchoutSettingsInputSchema, type PunchoutSettingsView } from '@supply-hub/api/contracts';
+import {
+  punchoutFirstSetupSchema,
+  punchoutSettingsInputSchema,
+  type PunchoutSettingsView,
+} from '@supply-hub/api/contracts';
 import { useId, useMemo, useState } from 'react';
 import {
   BooleanInput,
@@ -26,7 +30,9 @@ import type { SettingsInputs } from '../../providers/records';
 import { SaveFeedback } from './SaveFeedback';
 import { useSettings, useSettingsSubmit } from './useSettings';
 
+// An empty secret keeps the stored one; only the first setup needs it (the API checks the same).
 const validatePunchout = zodValidate(punchoutSettingsInputSchema);
+const validateFirstSetup = zodValidate(punchoutFirstSetupSchema);
 
 /** The cause of a failed call as admin-portal §8 words it; a 401 is the session, not the settings. */
 function describeFailure(translate: TranslateFunction, error: unknown, template: string): string {
@@ -59,7 +65,13 @@ function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
 
   return (
     // Keyed by the save time: after a save the form starts again from the view, the secret input empty.
-    <Form key={view.updated_at ?? 'never'} record={record} onSubmit={submit} validate={validatePunchout} noValidate>
+    <Form
+      key={view.updated_at ?? 'never'}
+      record={record}
+      onSubmit={submit}
+      validate={view.shared_secret_masked ? validatePunchout : validateFirstSetup}
+      noValidate
+    >
       <TextInput source="punchout_url" label="supply_hub.settings.punchout.punchout_url" type="url" isRequired />
       <TextInput source="test_punchout_url" label="supply_hub.settings.punchout.test_punchout_url" type="url" />
       <TextInput source="identity" label="supply_hub.settings.punchout.identity" isRequired />
@@ -68,7 +80,7 @@ function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
         label="supply_hub.settings.punchout.shared_secret"
         type="password"
         autoComplete="new-password"
-        isRequired
+        isRequired={!view.shared_secret_masked}
         helperText={
           view.shared_secret_masked
             ? translate('supply_hub.settings.punchout.secret_saved', { masked: view.shared_secret_masked })

@@ -1,5 +1,5 @@
-import { requesterDisplayName } from '@supply-hub/api/contracts';
-import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AUDIT_ACTION_LABELS, requesterDisplayName } from '@supply-hub/api/contracts';
+import { AutocompleteInput, DateInput, ReferenceInput, SelectInput } from 'react-admin';
 
 import type { AdminUser } from '../../providers/records';
 
@@ -7,6 +7,11 @@ const OUTCOMES = [
   { id: 'success', name: 'supply_hub.audit_log.outcome_success' },
   { id: 'failure', name: 'supply_hub.audit_log.outcome_failure' },
 ];
+
+// The actions by their plain label; the filter matches the stored name.
+const ACTIONS = Object.entries(AUDIT_ACTION_LABELS)
+  .map(([id, name]) => ({ id, name }))
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 function actorOption(user: AdminUser): string {
   const name = requesterDisplayName(user);
@@ -23,7 +28,14 @@ export const auditEventFilters = [
       sx={{ minWidth: 260 }}
     />
   </ReferenceInput>,
-  <TextInput key="action" source="action" label="supply_hub.audit_log.action_prefix" alwaysOn resettable />,
+  <AutocompleteInput
+    key="action"
+    source="action"
+    choices={ACTIONS}
+    translateChoice={false}
+    alwaysOn
+    sx={{ minWidth: 260 }}
+  />,
   <SelectInput key="outcome" source="outcome" choices={OUTCOMES} alwaysOn />,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,

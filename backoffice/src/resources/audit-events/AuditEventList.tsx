@@ -1,6 +1,7 @@
 import { DataTable, DateField, List, TextField, TopToolbar } from 'react-admin';
 
 import type { AuditEvent } from '../../providers/records';
+import { AuditTargetField } from './AuditTargetField';
 import { auditEventFilters } from './AuditEventFilters';
 import { ExportAuditButton } from './ExportAuditButton';
 import { OutcomeChip } from './OutcomeChip';
@@ -27,9 +28,12 @@ export default function AuditEventList() {
         <DataTable.Col source="actor_label" disableSort>
           <TextField source="actor_label" emptyText="supply_hub.audit_log.system" />
         </DataTable.Col>
-        <DataTable.Col source="action" />
-        <DataTable.Col source="target_type" disableSort />
-        <DataTable.Col source="target_id" disableSort />
+        <DataTable.Col source="action">
+          <TextField source="action_label" />
+        </DataTable.Col>
+        <DataTable.Col source="target_label" disableSort>
+          <AuditTargetField />
+        </DataTable.Col>
         <DataTable.Col source="outcome" disableSort>
           <OutcomeChip />
         </DataTable.Col>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { DateField, FunctionField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 
 import type { AuditEvent } from '../../providers/records';
+import { AuditTargetField } from './AuditTargetField';
 import { OutcomeChip } from './OutcomeChip';
 
 function DetailsJson({ event }: { event: AuditEvent }) {
@@ -31,6 +32,10 @@ export default function AuditEventShow() {
         <DateField source="occurred_at" showTime />
         <TextField source="actor_label" emptyText="supply_hub.audit_log.system" />
         <TextField source="actor_user_id" emptyText="—" />
+        <TextField source="action_label" />
+        <Labeled source="target_label">
+          <AuditTargetField />
+        </Labeled>
         <TextField source="action" />
         <TextField source="target_type" emptyText="—" />
         <TextField source="target_id" emptyText="—" />

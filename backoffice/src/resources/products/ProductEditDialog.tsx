@@ -9,6 +9,7 @@ import { productUpdateSchema, type Product, type ProductUpdateInput } from '@sup
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Form, FormDataConsumer, SaveButton, TextInput, useRefresh, useTranslate } from 'react-admin';
 
+import { InvalidSubmitWatcher } from '../../forms/InvalidSubmitWatcher';
 import { zodValidate } from '../../forms/zodValidate';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
@@ -68,6 +69,11 @@ function ProductEditDialog({ product, onClose }: { product: Product; onClose: ()
     return () => clearTimeout(timer);
   }, [state.kind, onClose, refresh]);
 
+  const showInvalid = useCallback(
+    () => setState({ kind: 'failed', message: translate('ra.message.invalid_form') }),
+    [translate],
+  );
+
   async function save(values: Record<string, unknown>) {
     setState({ kind: 'saving' });
     try {
@@ -82,7 +88,9 @@ function ProductEditDialog({ product, onClose }: { product: Product; onClose: ()
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Form record={record} onSubmit={save} validate={validateProduct} noValidate>
+      {/* The form's validity is said in the status line, which the next save replaces (a toast outlived it). */}
+      <Form record={record} onSubmit={save} validate={validateProduct} noValidate disableInvalidFormNotification>
+        <InvalidSubmitWatcher onInvalid={showInvalid} />
         <DialogTitle id={titleId}>{translate('supply_hub.catalog.edit_title')}</DialogTitle>
         <DialogContent>
           <TitleInput />

@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { shippingAddressSchema, type ShippingAddress } from '@supply-hub/api/contracts';
+import { shippingAddressSchema, US_STATES, usStateLabel, type ShippingAddress } from '@supply-hub/api/contracts';
 import { useId } from 'react';
-import { Form, SaveButton, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Form, SaveButton, SelectInput, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
 
 import { zodValidate } from '../../forms/zodValidate';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
@@ -71,11 +71,14 @@ export function ShippingAddressDialog({ open, onClose, userId, name, address }: 
             <TextInput source="street_line2" label="supply_hub.address.street_line2" autoComplete="address-line2" />
             <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '2fr 1fr 1fr' }, columnGap: 2 }}>
               <TextInput source="city" label="supply_hub.address.city" autoComplete="address-level2" />
-              <TextInput
+              {/* A list of states (2-letter codes stored), never free text cut to 2 characters. */}
+              <SelectInput
                 source="state"
                 label="supply_hub.address.state"
-                autoComplete="address-level1"
-                slotProps={{ htmlInput: { maxLength: 2 } }}
+                choices={[...US_STATES]}
+                optionValue="code"
+                optionText={usStateLabel}
+                translateChoice={false}
               />
               <TextInput source="postal_code" label="supply_hub.address.postal_code" autoComplete="postal-code" />
             </Box>

@@ -11,6 +11,7 @@ import { destinationAfterSignIn, readSavedRedirect } from '../access.rules';
 import { useAuth } from '../hooks/use-auth';
 import { DemoSignInButtons } from './DemoSignInButtons';
 import { RedirectTo } from './RedirectTo';
+import { deniedReasonOf, SignedInNotice } from './SignedInNotice';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -27,6 +28,11 @@ export function SignInPage() {
   const savedRedirect = readSavedRedirect(location.state, location.search);
 
   if (status === 'loading') return <LoadingScreen label="Loading..." fullScreen />;
+  const deniedReason = deniedReasonOf(location.search);
+  if (session && deniedReason) {
+    const destination = destinationAfterSignIn(session, savedRedirect);
+    return <SignedInNotice email={session.user.email} reason={deniedReason} destination={destination} />;
+  }
   if (session) return <RedirectTo destination={destinationAfterSignIn(session, savedRedirect)} />;
 
   return (

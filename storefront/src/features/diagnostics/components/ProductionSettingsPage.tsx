@@ -1,3 +1,4 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -59,6 +60,10 @@ export function ProductionSettingsPage() {
   const { health } = readiness;
   return (
     <Container component="main" maxWidth="md" sx={{ py: 4 }}>
+      {/* The way back to where admins come from (the back office is another app: a full page load). */}
+      <Button href="/admin/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        Back to the back office
+      </Button>
       <Typography variant="h4" component="h1" gutterBottom>
         Production Settings
       </Typography>

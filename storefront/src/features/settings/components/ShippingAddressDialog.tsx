@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { shippingAddressSchema, type ShippingAddress } from '@supply-hub/api/contracts';
+import { shippingAddressSchema, US_STATES, usStateLabel, type ShippingAddress } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { isApiError } from '../../../lib/api-client';
@@ -76,13 +76,23 @@ export function ShippingAddressDialog({ open, address, onClose, onSaved }: Shipp
             <TextField {...field('street_line2', 'Street line 2 (optional)')} autoComplete="address-line2" />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField {...field('city', 'City')} required autoComplete="address-level2" />
+              {/* A list of states (2-letter codes stored), never free text cut to 2 characters. */}
               <TextField
                 {...field('state', 'State')}
+                select
                 required
                 autoComplete="address-level1"
-                helperText={fieldErrors.state ?? '2 letters, e.g. CA'}
-                slotProps={{ htmlInput: { maxLength: 2 } }}
-              />
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="" disabled>
+                  Choose a state
+                </option>
+                {US_STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {usStateLabel(state)}
+                  </option>
+                ))}
+              </TextField>
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField {...field('postal_code', 'Postal code')} required autoComplete="postal-code" />

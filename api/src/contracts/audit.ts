@@ -1,0 +1,76 @@
+/**
+ * What a compliance officer reads for each audit action (the log stores code-style names such as
+ * 'order.submission_failed'). Known actions have their own label; an unknown one is spelled out
+ * from its name, so a new action never shows as code.
+ */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'audit.export': 'Audit log exported',
+  'auth.mfa_verify': 'Two-step sign-in code checked',
+  'auth.password_reset': 'Password reset',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.session_timeout': 'Session timed out',
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'auth.sign_up': 'Signed up',
+  'catalog.bootstrap': 'Catalog bootstrapped',
+  'catalog.export': 'Catalog exported',
+  'catalog.reseed': 'Catalog titles and prices reseeded',
+  'demo.seed': 'Demo data loaded',
+  'mfa.disable': 'Two-step sign-in turned off',
+  'mfa.enable': 'Two-step sign-in turned on',
+  'mfa.recovery_code_used': 'Recovery code used',
+  'order.approve': 'Order approved and sent to the supplier',
+  'order.create': 'Order placed',
+  'order.recover': 'Interrupted supplier submission resent',
+  'order.reject': 'Order rejected',
+  'order.retry': 'Supplier submission retried',
+  'order.submission_failed': 'Supplier submission failed',
+  'order.submitted': 'Order accepted by the supplier',
+  'product.create': 'Product added',
+  'product.image.remove': 'Product image removed',
+  'product.image.upload': 'Product image uploaded',
+  'product.update': 'Product edited',
+  'profile.onboarding': 'Profile completed',
+  'qa.order_closed': 'QA test order removed',
+  'report.export': 'Report exported',
+  'report.rollups_rebuild': 'Report figures rebuilt',
+  'settings.automation.save': 'Automation preferences saved',
+  'settings.company.save': 'Company settings saved',
+  'settings.encryption_key_rotated': 'Encryption key rotated',
+  'settings.punchout.save': 'Punchout settings saved',
+  'shipping_address.save': 'Shipping address saved',
+  'sso.provider.save': 'SSO provider saved',
+  'user.approve': 'Account approved',
+  'user.create': 'Account created',
+  'user.delete': 'Account deleted',
+  'user.disable': 'Account disabled',
+  'user.enable': 'Account enabled',
+  'user.role.grant': 'Role granted',
+  'user.role.revoke': 'Role revoked',
+  'user.unapprove': 'Account approval withdrawn',
+  'user.unlock': 'Account unlocked',
+};
+
+/** The plain label of an audit action: its own, else its name spelled out ('sso.drill_run' → 'Sso drill run'). */
+export function auditActionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const words = action
+    .split(/[._\s-]+/)
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}
+
+/**
+ * Actions that are failures by their nature. Rows of these written before the outcome was recorded
+ * truly (a failed supplier submission was stored as 'success') read as the failure they were; the
+ * log itself stays append-only.
+ */
+export const FAILURE_ACTIONS: readonly string[] = ['order.submission_failed'];
+
+/** The outcome a reader is shown: the stored one, except for an action that is a failure itself. */
+export function auditOutcome(action: string, stored: 'success' | 'failure'): 'success' | 'failure' {
+  return FAILURE_ACTIONS.includes(action) ? 'failure' : stored;
+}
