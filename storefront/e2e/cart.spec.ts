@@ -14,6 +14,8 @@ test('a doctor fills the cart from the catalogue, changes quantities, removes li
   page,
   baseURL,
 }) => {
+  // A long journey (with Clear's confirmation, twice): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signInAsNewDoctor(page, baseURL ?? '');
   const [first, second] = (await listProducts(page)) as [CatalogueProduct, CatalogueProduct];
   await page.goto('/catalog');
