@@ -121,12 +121,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   };
   const sessions = sessionMiddleware(db, config, log);
   const eventHub = createEventHub(connectionStringOf(db), log);
-  const dashboard = backendDashboard({
-    db,
-    config,
-    log,
-    sessionHandlers: [sessions.handler, currentUser(db, config, now)],
-  });
+  const sessionHandlers = [sessions.handler, currentUser(db, config, now)];
+  const dashboard = backendDashboard({ db, config, log, sessionHandlers });
   const openStreams = new Set<Response>();
   let closing: Promise<void> | undefined;
   const portal: Omit<Portal, 'app' | 'apiRouter'> = {
@@ -195,7 +191,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
   app.use('/media', mediaHosting(config.storageDir));
   app.use(BACKEND_DASHBOARD_PATH, dashboard.router);
-  app.use(spaHosting(config.staticRoot));
+  app.use(spaHosting(config.staticRoot, sessionHandlers));
   app.use(errorHandler);
   return { app, apiRouter: api, ...portal };
 }

@@ -14,6 +14,8 @@ test('a doctor fills the cart from the catalogue, changes quantities, removes li
   page,
   baseURL,
 }) => {
+  // A long journey (with Clear's confirmation, twice): more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signInAsNewDoctor(page, baseURL ?? '');
   const [first, second] = (await listProducts(page)) as [CatalogueProduct, CatalogueProduct];
   await page.goto('/catalog');
@@ -53,7 +55,15 @@ test('a doctor fills the cart from the catalogue, changes quantities, removes li
   await page.reload();
   await expect(page.getByRole('button', { name: 'Shopping cart, 2 items' })).toBeVisible();
   await openCart(page);
+  // Clear asks first: 'Keep items' keeps them, 'Clear cart' empties the cart.
   await cartDrawer(page).getByRole('button', { name: 'Clear' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Empty your cart?' });
+  await expect(confirm).toContainText('This removes all 2 items from your cart.');
+  await confirm.getByRole('button', { name: 'Keep items' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(cartDrawer(page).getByRole('heading', { name: 'Shopping Cart (2 items)' })).toBeVisible();
+  await cartDrawer(page).getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('dialog', { name: 'Empty your cart?' }).getByRole('button', { name: 'Clear cart' }).click();
   await expect(cartDrawer(page).getByText('Your cart is empty')).toBeVisible();
   await page.keyboard.press('Escape');
   // The header button is hidden from the accessibility tree while the drawer is open.

@@ -140,19 +140,69 @@ test('Enterprise SSO is offered once the e-mail domain has a provider, and start
 test('an error at the sign-in callback is kept for the SSO Doctor, which shows it until it is cleared', async ({
   page,
 }) => {
-  await page.goto('/auth/callback?error=access_denied&error_description=User%20cancelled');
+  await page.goto('/auth/callback?error=provider_error&error_description=Upstream%20timeout');
   await expect(page).toHaveURL(/\/sso-doctor$/);
   const card = page.getByRole('region', { name: 'Last SAML Error' });
-  await expect(card.getByText('User cancelled')).toBeVisible();
+  await expect(card.getByText('The sign-in provider could not sign you in. Please try again.')).toBeVisible();
+  await expect(card.getByText('Upstream timeout')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lastSamlError') ?? 'null') as unknown);
-  expect(stored).toMatchObject({ error: 'access_denied', error_description: 'User cancelled', error_code: null });
+  expect(stored).toMatchObject({ error: 'provider_error', error_description: 'Upstream timeout', error_code: null });
   expect(Number.isNaN(Date.parse((stored as { timestamp: string }).timestamp))).toBe(false);
 
   await card.getByRole('button', { name: 'Clear Error' }).click();
   await expect(page.getByText('Error cleared')).toBeVisible();
-  await expect(card.getByText('User cancelled')).toHaveCount(0);
+  await expect(card.getByText('Upstream timeout')).toHaveCount(0);
   await expect(card.getByText('No SAML error recorded in this browser.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lastSamlError'))).toBeNull();
+});
+
+test('a sign-in cancelled at the provider says so plainly, with the way back to sign in; diagnostics are one click further', async ({
+  page,
+}) => {
+  await page.goto('/auth/callback?error=access_denied&error_description=User%20cancelled');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in was cancelled' })).toBeVisible();
+  await expect(page.getByText('Last SAML Error')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Show sign-in diagnostics' }).click();
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  const card = page.getByRole('region', { name: 'Last SAML Error' });
+  await expect(card.getByText('Sign-in was cancelled at the provider.')).toBeVisible();
+  await expect(card.getByText('User cancelled', { exact: true })).toBeVisible();
+
+  await page.goto('/auth/callback?error=access_denied');
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a crafted error_description is shown only as labelled, cut data; the headline is the portal’s own text for the code', async ({
+  page,
+}) => {
+  const lure = 'Your account is locked. Call the IT desk on 555-0100 and give them your password.';
+  await page.goto(
+    `/auth/callback?error=saml_signature&error_description=${encodeURIComponent(lure + ' x'.repeat(400))}`,
+  );
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  const card = page.getByRole('region', { name: 'Last SAML Error' });
+  const alert = card.getByRole('alert').first();
+  await expect(alert).toContainText('The sign-in response is not validly signed by your identity provider');
+  await expect(alert).not.toContainText('555-0100');
+  // The description: inside the labelled figure, as code, cut to 300 characters.
+  const details = card.getByRole('figure', {
+    name: 'Details sent by the identity provider (not checked by the portal)',
+  });
+  const code = details.locator('code');
+  await expect(code).toContainText(lure);
+  expect((await code.textContent())!.length).toBeLessThanOrEqual(301);
+  // Nowhere else on the page, the checks included.
+  await expect(page.getByText(/555-0100/)).toHaveCount(1);
+
+  // A code the portal never sends gets a neutral headline, whatever the link says.
+  await page.goto('/auth/callback?error=account_locked_call_us&error_description=Call%20555-0100');
+  await expect(page).toHaveURL(/\/sso-doctor$/);
+  await expect(card.getByRole('alert').first()).toContainText(
+    'The sign-in did not complete. The identity provider sent an error this portal does not recognise.',
+  );
+  await expect(page.getByText(/555-0100/)).toHaveCount(1);
 });
 
 test('an error in the callback hash reaches the SSO Doctor with the hint for its kind of problem', async ({ page }) => {
@@ -163,7 +213,7 @@ test('an error in the callback hash reaches the SSO Doctor with the hint for its
   await page.goto('/auth/callback#error=saml_audience&error_description=Audience%20mismatch');
   await expect(page).toHaveURL(/\/sso-doctor$/);
   const card = page.getByRole('region', { name: 'Last SAML Error' });
-  await expect(card.getByText('Audience mismatch')).toBeVisible();
+  await expect(card.getByText('Audience mismatch', { exact: true })).toBeVisible();
   await expect(card.getByText('Audience', { exact: true })).toBeVisible();
   await expect(card.getByText(/Audience \(SP Entity ID\)/)).toBeVisible();
   // Signed out: the role guess, which needs a session, is not even asked for.

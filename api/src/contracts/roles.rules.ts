@@ -34,3 +34,23 @@ export function effectiveRole(roles: readonly Role[]): EffectiveRole {
 
 /** Roles that may submit orders from the cart (admins may only view it). */
 export const ORDERING_ROLES: readonly EffectiveRole[] = ['doctor', 'user', 'provider'];
+
+export const ADMIN_HOME_PATH = '/admin/dashboard';
+export const FINANCE_HOME_PATH = '/admin/reports';
+export const STOREFRONT_HOME_PATH = '/catalog';
+
+/** decisions.md: finance (without an admin role) sees the back office's reports, nothing else of it. */
+export function isFinanceOnly(roles: readonly Role[]): boolean {
+  return !isAdmin(roles) && roles.includes('finance');
+}
+
+/**
+ * Where a role lands after signing in and at '/' (provider-portal §2, decisions.md): admins on the
+ * back office's dashboard, finance on its reports, everyone else on the storefront's catalogue.
+ * One rule for the server's sign-in answer, the storefront and the back office.
+ */
+export function homePathFor(roles: readonly Role[]): string {
+  if (isAdmin(roles)) return ADMIN_HOME_PATH;
+  if (isFinanceOnly(roles)) return FINANCE_HOME_PATH;
+  return STOREFRONT_HOME_PATH;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { effectiveRole, isAdmin, type Role } from './roles.js';
+import { effectiveRole, homePathFor, isAdmin, type Role } from './roles.js';
 
 describe('effectiveRole', () => {
   const cases: [Role[], string][] = [
@@ -24,5 +24,21 @@ describe('isAdmin', () => {
     expect(isAdmin(['super_admin'])).toBe(true);
     expect(isAdmin(['finance', 'logistics_admin'])).toBe(false);
     expect(isAdmin([])).toBe(false);
+  });
+});
+
+describe('homePathFor', () => {
+  const cases: [Role[], string][] = [
+    [['admin'], '/admin/dashboard'],
+    [['finance', 'super_admin'], '/admin/dashboard'],
+    [['finance'], '/admin/reports'],
+    // A signed-up account keeps its 'user' row when an admin adds finance: finance still.
+    [['user', 'finance'], '/admin/reports'],
+    [['doctor'], '/catalog'],
+    [['logistics_admin'], '/catalog'],
+    [[], '/catalog'],
+  ];
+  it.each(cases)('roles %j land on %s', (roles, expected) => {
+    expect(homePathFor(roles)).toBe(expected);
   });
 });

@@ -117,3 +117,11 @@ export const punchoutSettingsViewSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type PunchoutSettingsView = z.infer<typeof punchoutSettingsViewSchema>;
+
+/** GET /api/approval-policy: the auto-approve setting as everyone's profile card shows it (decisions.md). */
+export const approvalPolicySchema = z.object({
+  auto_approve_enabled: z.boolean(),
+  /** USD with two decimals, e.g. '100.00'. */
+  auto_approve_under_amount: z.string(),
+});
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;

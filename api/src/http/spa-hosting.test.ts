@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 
 import { spaHosting } from './spa-hosting.js';
@@ -35,7 +35,21 @@ writeAsset(path.join(root, 'backoffice', 'dist', 'assets', 'index-def.js'), ADMI
 // Outside both apps: never reachable through them.
 writeAsset(path.join(root, 'secret.js'), 'export const secret = 1;\n', { twin: true });
 
-const app = express().use(spaHosting(root));
+// Stands in for the session store: the cookie value 'live' is a live session, any other a stale one.
+const readSession: RequestHandler = (req, _res, next) => {
+  if (req.headers.cookie?.includes('supply_hub.sid=live')) {
+    req.auth = {
+      userId: 'u1',
+      email: 'a@example.test',
+      roles: ['doctor'],
+      authMethod: 'password',
+      expiresAt: 0,
+      mustEnrollMfa: false,
+    };
+  }
+  next();
+};
+const app = express().use(spaHosting(root, [readSession]));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('built assets and their gzip twins', () => {
@@ -104,7 +118,7 @@ describe('cache headers: hashed assets for a year, pages revalidated', () => {
 });
 
 describe('the storefront page preloads its first API requests', () => {
-  const withSession = 'supply_hub.sid=s%3Aabc.def';
+  const withSession = 'supply_hub.sid=live';
 
   it('preloads the session, and on /catalog the first page of products for the address search and sort', async () => {
     const response = await request(app).get('/catalog?q=%20nitrile%20gloves&sort=price-low').set('Cookie', withSession);
@@ -138,5 +152,10 @@ describe('the storefront page preloads its first API requests', () => {
     expect((await request(app).get('/catalog')).headers['link']).toBeUndefined();
     expect((await request(app).get('/catalog').set('Cookie', 'other=1')).headers['link']).toBeUndefined();
     expect((await request(app).get('/admin/orders').set('Cookie', withSession)).headers['link']).toBeUndefined();
+  });
+
+  it('preloads no products for a session cookie the store no longer knows (only the session check)', async () => {
+    const response = await request(app).get('/catalog').set('Cookie', 'supply_hub.sid=s%3Aended.sig');
+    expect(response.headers['link']).toBe('</api/auth/session>; rel=preload; as=fetch; crossorigin=anonymous');
   });
 });

@@ -12,9 +12,10 @@ export const SPA_NOT_BUILT =
 /**
  * Serves the built back office under /admin and the storefront at /, each with a fallback to its
  * index.html for client-side routes (admin-portal §2.1). Asset paths that do not exist are 404s,
- * never the index page.
+ * never the index page. `sessionHandlers` read the session (req.auth) for /catalog, whose first
+ * page of products is preloaded only for a live session.
  */
-export function spaHosting(repoRoot: string): Router {
+export function spaHosting(repoRoot: string, sessionHandlers: readonly RequestHandler[]): Router {
   const router = Router();
   const backoffice = path.join(repoRoot, 'backoffice', 'dist');
   const storefront = path.join(repoRoot, 'storefront', 'dist');
@@ -33,6 +34,8 @@ export function spaHosting(repoRoot: string): Router {
   router.use('/admin', precompressed(backoffice), express.static(backoffice, staticOptions(backoffice)));
   router.get(['/admin', '/admin/{*rest}'], (req, res) => sendIndex(res, backoffice, req.path));
   router.use(precompressed(storefront), express.static(storefront, staticOptions(storefront)));
+  const sessionReader = Router().use(...sessionHandlers);
+  router.get('/catalog', (req, res, next) => (hasSessionCookie(req) ? sessionReader(req, res, next) : next()));
   router.get('/{*rest}', (req, res) => {
     const preloads = storefrontPreloads(req);
     if (preloads.length > 0) res.setHeader('Link', preloads.join(', '));
@@ -86,16 +89,24 @@ function precompressed(root: string): RequestHandler {
   };
 }
 
+function hasSessionCookie(req: Pick<Request, 'headers'>): boolean {
+  return req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+}
+
 /**
  * The storefront's first API requests, preloaded from the page's headers for a browser with a
  * session cookie: they then travel while the scripts download instead of after they run (a round
  * trip less before the catalogue's first cards). The addresses are the ones the storefront asks
- * for (contracts/products.rules); nothing private is in them, and an expired session costs a 401.
+ * for (contracts/products.rules); nothing private is in them. The session read is preloaded for any
+ * session cookie (it is the check itself); the products of /catalog only once the session was read
+ * as live (req.auth), else a stale cookie cost a 401 for data before the redirect to /login.
  */
-export function storefrontPreloads(req: Pick<Request, 'path' | 'query' | 'headers' | 'originalUrl'>): string[] {
-  if (!req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return [];
+export function storefrontPreloads(
+  req: Pick<Request, 'path' | 'query' | 'headers' | 'originalUrl' | 'auth'>,
+): string[] {
+  if (!hasSessionCookie(req)) return [];
   const preloads = ['/api/auth/session'];
-  if (req.path === '/catalog') {
+  if (req.path === '/catalog' && req.auth) {
     const search = new URL(req.originalUrl, 'http://portal').searchParams;
     preloads.push(catalogueProductsPath({ ...catalogueQueryOf(search), page: 1 }));
   }

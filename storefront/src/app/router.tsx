@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 
-import { ProtectedRoute, RoleRedirect } from '../features/auth';
+import { ProtectedRoute, RoleRedirect, sessionAtStart } from '../features/auth';
 import { prefetchCatalogue } from '../features/catalogue/catalogue-query';
 import { AppRoot } from './AppRoot';
 import { AppShell } from './layout/AppShell';
@@ -130,13 +130,20 @@ export function AppRoutes() {
 }
 
 /**
- * At start-up: starts loading the code and first data of the screen at this address, alongside the
- * session. A failure shows when the screen renders.
+ * At start-up: starts loading the code of the screen at this address alongside the session, and its
+ * first data once the session is known (the server preloads it meanwhile for a live session). A
+ * failure shows when the screen renders.
  */
 export function preloadRoute({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     handle?.preload().catch(() => undefined);
-    handle?.prefetch?.(search);
+    const prefetch = handle?.prefetch;
+    // Data only for a session known to be signed in and approved: otherwise it would be refused.
+    if (prefetch) {
+      void sessionAtStart().then((session) => {
+        if (session?.profile?.onboarding_approved) prefetch(search);
+      });
+    }
   }
 }

@@ -24,15 +24,17 @@ export function preloadToasts(): void {
 /** How long a toast stays up (provider-portal §9 names the 4000 ms of the original toast library). */
 const TOAST_DURATION_MS = 4000;
 
-interface QueuedToast extends ToastMessage {
+interface ShownToast extends ToastMessage {
   id: number;
 }
 
-/** Toasts as an MUI Snackbar + Alert, one at a time, in the order they were raised. */
+/**
+ * Toasts as an MUI Snackbar + Alert, one at a time: a new toast replaces the visible one at once
+ * (a queue made 'Order Submitted Successfully! ✅' wait behind earlier 'Added to cart' toasts, ~7.5 s).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<QueuedToast[]>([]);
+  const [current, setCurrent] = useState<ShownToast | null>(null);
   const [closingId, setClosingId] = useState<number | null>(null);
-  const current = queue[0];
 
   useEffect(() => {
     const options = { once: true, capture: true, passive: true } as const;
@@ -45,15 +47,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const showToast = useCallback<ShowToast>((toast) => {
-    setQueue((previous) => [...previous, { ...toast, id: Date.now() + Math.random() }]);
+    setCurrent({ ...toast, id: Date.now() + Math.random() });
   }, []);
 
   const handleClose = (_event: unknown, reason?: string) => {
     if (current && reason !== 'clickaway') setClosingId(current.id);
   };
-  // After the exit transition: drop the toast, so the next one (if any) opens.
+  // After the exit transition: drop the toast unless a newer one has taken its place meanwhile.
   const handleExited = () => {
-    setQueue((previous) => previous.filter((toast) => toast.id !== closingId));
+    setCurrent((previous) => (previous?.id === closingId ? null : previous));
   };
 
   return (

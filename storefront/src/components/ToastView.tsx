@@ -19,8 +19,11 @@ export function ToastView({ toast, open, autoHideDuration, onClose, onExited }: 
       open={open}
       autoHideDuration={autoHideDuration}
       onClose={onClose}
-      // Bottom left: the cart drawer (right) keeps its Submit Order button uncovered.
+      // Bottom left: the cart drawer (right) keeps its Submit Order button uncovered. On a phone the
+      // drawer takes the whole width, so the toast sits just below the header instead: it then
+      // covers neither Submit Order (bottom) nor the header's cart and menu buttons.
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      sx={{ '@media (max-width: 599.95px)': { top: 64, bottom: 'auto' } }}
       slotProps={{ transition: { onExited } }}
     >
       <Alert onClose={onClose} severity={toast.severity ?? 'success'} variant="filled" sx={{ width: '100%' }}>

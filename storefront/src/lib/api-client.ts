@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@supply-hub/api/contracts';
 
+import { isSessionEndedAnswer, reportSessionEnded } from './session-events';
+
 /** Anything with a zod-like `parse`: the contracts' schemas, without this file depending on zod. */
 export interface ResponseParser<T> {
   parse(data: unknown): T;
@@ -66,7 +68,11 @@ async function request<T>(method: string, path: string, options: RequestOptions<
   }
 
   const data: unknown = response.status === 204 ? undefined : await readJson(response);
-  if (!response.ok) throw toApiError(response.status, data);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    if (isSessionEndedAnswer(error.status, error.code)) reportSessionEnded();
+    throw error;
+  }
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
@@ -106,7 +112,10 @@ function toApiError(status: number, data: unknown): ApiError {
   return new ApiError(status, code, message, errors, requestId);
 }
 
-/** Same-origin JSON calls with the session cookie. No toasts or redirects here: callers decide. */
+/**
+ * Same-origin JSON calls with the session cookie. No toasts or redirects here: callers decide, and a
+ * 'not signed in' answer is reported (lib/session-events) for the session provider to act on.
+ */
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>

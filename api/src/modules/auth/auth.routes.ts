@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { onboardingSchema, signInSchema, signUpSchema } from '../../contracts/auth.js';
+import { homePathFor } from '../../contracts/roles.js';
 import { AppError } from '../../http/app-error.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { allow, notSignedInError } from '../../http/policy.js';
@@ -32,7 +33,8 @@ export function authRoutes(dependencies: RouteDependencies): Router {
   router.post('/auth/login', allow.public(), async (req, res) => {
     const ctx = contextFor(req);
     const user = await signInWithPassword(ctx, throttle, signInSchema.parse(req.body));
-    const requirement = await mfaRequirementFor(ctx, user.userId, await selectRoles(db, user.userId));
+    const roles = await selectRoles(db, user.userId);
+    const requirement = await mfaRequirementFor(ctx, user.userId, roles);
     if (requirement === 'verify') {
       await regenerateSession(req);
       req.session.pendingMfa = {
@@ -49,6 +51,7 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     res.json({
       status: requirement === 'enroll' ? 'mfa_enrollment_required' : 'signed_in',
       user: { id: user.userId, email: user.email },
+      home: homePathFor(roles),
     });
   });
 
@@ -75,7 +78,8 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     const actor = { kind: 'user' as const, userId: user.userId, label: user.email };
     await recordAudit({ ...ctx, actor }, { ...audit, details: { method: 'totp' } });
     await startUserSession(req, user, pending.authMethod, now());
-    res.json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
+    const home = homePathFor(await selectRoles(db, user.userId));
+    res.json({ status: 'signed_in', user: { id: user.userId, email: user.email }, home });
   });
 
   router.post('/auth/signup', allow.public(), async (req, res) => {

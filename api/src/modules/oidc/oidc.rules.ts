@@ -1,23 +1,7 @@
-/** Why a social sign-in did not end in a session: the stable `error` code /auth/callback receives. */
-const FAILURE_MESSAGES = {
-  provider_not_configured: 'Social sign-in is not configured',
-  server_error: 'Social sign-in is unavailable right now. Please try again later.',
-  access_denied: 'Sign-in was cancelled at the provider.',
-  provider_error: 'The sign-in provider could not sign you in. Please try again.',
-  sign_in_expired: 'Your sign-in took too long or was started in another browser. Please try again.',
-  state_mismatch: 'This sign-in response does not belong to your sign-in. Please try again.',
-  nonce_mismatch: 'The sign-in response could not be verified. Please try again.',
-  audience_mismatch: 'The sign-in response was issued to another application.',
-  token_expired: 'The sign-in response has expired. Please try again.',
-  code_rejected: 'This sign-in response has already been used or has expired. Please try again.',
-  invalid_response: 'The sign-in response could not be verified. Please try again.',
-  email_missing: 'Your provider account did not share an e-mail address.',
-  email_not_verified:
-    'Your provider has not verified this e-mail address. Verify it there, or sign in with your password.',
-  account_disabled: 'This account has been disabled. Contact your administrator.',
-} as const;
+import { OIDC_FAILURE_MESSAGES, type OidcFailureReason } from '../../contracts/sign-in-errors.js';
 
-export type OidcFailureReason = keyof typeof FAILURE_MESSAGES;
+/** Why a social sign-in did not end in a session: the stable `error` code /auth/callback receives. */
+export type { OidcFailureReason };
 
 export interface OidcFailure {
   reason: OidcFailureReason;
@@ -25,7 +9,7 @@ export interface OidcFailure {
 }
 
 export function describeOidcFailure(reason: OidcFailureReason): OidcFailure {
-  return { reason, message: FAILURE_MESSAGES[reason] };
+  return { reason, message: OIDC_FAILURE_MESSAGES[reason] };
 }
 
 /** Where the browser lands after a failure; encodeURIComponent keeps spaces as %20 (not '+'). */

@@ -149,4 +149,25 @@ describe('GET /api/orders', () => {
     await bob.agent.get('/api/orders/not-a-uuid').expect(404);
     expect((await alice.agent.get('/api/orders?status=rejected').expect(200)).body.data).toEqual([]);
   });
+
+  it('shows an admin (or super admin) everyone’s latest 50 orders, newest first; a doctor still sees only their own', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Swabs', price: '1.00' }]);
+    const doctor = await signedInAgent(app, db, ['doctor']);
+    const placed: string[] = [];
+    for (let index = 0; index < 51; index += 1) {
+      placed.push((await submit(doctor.agent, { lines: [{ asin: product!.asin, quantity: 1 }] }).expect(201)).body.id);
+    }
+    const newestFirst = [...placed].reverse();
+    for (const roles of [['admin'], ['super_admin']] as const) {
+      const admin = await signedInAgent(app, db, [...roles]);
+      const list = (await admin.agent.get('/api/orders').expect(200)).body.data as { id: string; user_id: string }[];
+      expect(list).toHaveLength(50);
+      // Other tests' orders may be newer (shared database): the doctor's appear in order, the oldest cut.
+      const doctorsOrders = list.filter((order) => order.user_id === doctor.user.id).map((order) => order.id);
+      expect(doctorsOrders).toEqual(newestFirst.slice(0, doctorsOrders.length));
+      expect(doctorsOrders.length).toBeGreaterThan(0);
+    }
+    const own = (await doctor.agent.get('/api/orders').expect(200)).body.data as { user_id: string }[];
+    expect(new Set(own.map((order) => order.user_id))).toEqual(new Set([doctor.user.id]));
+  });
 });

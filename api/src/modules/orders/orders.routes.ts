@@ -6,7 +6,7 @@ import { orderStatusSchema } from '../../contracts/orders.js';
 import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { getOwnOrder, listOwnOrders, submitOrder } from './orders.service.js';
+import { getOwnOrder, listOrdersFor, submitOrder } from './orders.service.js';
 
 const orderParamsSchema = z.object({ id: z.uuid() });
 const ordersQuerySchema = z.object({ status: orderStatusSchema.optional() });
@@ -23,7 +23,7 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
 
   router.get('/orders', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
-    res.json({ data: await listOwnOrders(contextFor(req), req.auth.userId, ordersQuerySchema.parse(req.query)) });
+    res.json({ data: await listOrdersFor(contextFor(req), req.auth, ordersQuerySchema.parse(req.query)) });
   });
 
   router.get('/orders/:id', allow.owner(), async (req, res) => {

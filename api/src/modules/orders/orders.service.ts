@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
 import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../contracts/order-submission.js';
-import { ORDERING_ROLES, effectiveRole, type Role } from '../../contracts/roles.js';
+import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { outboxStatus } from '../mail/mail.service.js';
@@ -13,6 +13,8 @@ import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents }
 import * as queries from './orders.queries.js';
 
 const OWN_ORDERS_LIMIT = 200;
+/** admin-portal §2: on the storefront's /orders an admin sees everyone's latest 50 orders. */
+export const ADMIN_ORDERS_LIMIT = 50;
 
 export interface Requester {
   userId: string;
@@ -240,15 +242,19 @@ async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Pr
   }));
 }
 
-export async function listOwnOrders(
+/**
+ * The storefront's /orders list: the caller's own orders, or for an admin (decisions.md: admin or
+ * super_admin) everyone's latest 50 (admin-portal §2, provider-portal §2 Orders page).
+ */
+export async function listOrdersFor(
   ctx: ServiceContext,
-  userId: string,
+  requester: Pick<Requester, 'userId' | 'roles'>,
   filter: { status?: string } = {},
 ): Promise<Order[]> {
-  return assembleOrders(
-    ctx,
-    await queries.selectOrders(ctx.db, { userId, status: filter.status, limit: OWN_ORDERS_LIMIT }),
-  );
+  const scope = isAdmin(requester.roles)
+    ? { limit: ADMIN_ORDERS_LIMIT }
+    : { userId: requester.userId, limit: OWN_ORDERS_LIMIT };
+  return assembleOrders(ctx, await queries.selectOrders(ctx.db, { ...scope, status: filter.status }));
 }
 
 /** Another user's order answers exactly like a missing one. */

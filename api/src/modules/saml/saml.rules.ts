@@ -2,36 +2,14 @@ import { emailSchema } from '../../contracts/auth.js';
 import type { Role } from '../../contracts/roles.js';
 import { guessSsoRole, type SsoRoleLabel } from '../../contracts/sso-role-guess.rules.js';
 
+import { SAML_FAILURE_MESSAGES, samlErrorCode, type SamlFailureReason } from '../../contracts/sign-in-errors.js';
+
 /** Why a SAML sign-in did not end in a session: `/auth/callback?error=saml_<reason>` (unknown_provider as is). */
-const FAILURE_MESSAGES = {
-  unknown_provider: 'This single sign-on provider is not configured or is disabled.',
-  malformed: 'The sign-in response from your identity provider could not be read.',
-  signature: 'The sign-in response is not validly signed by your identity provider (signature check failed).',
-  issuer: 'The sign-in response comes from another identity provider than the one configured (issuer mismatch).',
-  audience: 'The sign-in response was issued for another application (audience mismatch).',
-  destination: 'The sign-in response was addressed to another URL (destination or recipient mismatch).',
-  expired: 'The sign-in response has expired or is not valid yet. Check the clocks, then sign in again.',
-  replay: 'This sign-in response has already been used (replay). Please sign in again.',
-  in_response_to:
-    'This sign-in response does not answer a sign-in started here (unknown request). Please sign in again.',
-  unsolicited: 'Single sign-on must be started from this portal (IdP-initiated sign-in is not allowed).',
-  nameid: 'Your identity provider sent no persistent user identifier (NameID).',
-  email: 'Your identity provider did not send an e-mail address (NameID or email attribute).',
-  account_link: 'This identity provider cannot sign in to an existing account outside its e-mail domains.',
-  idp_error: 'Your identity provider could not sign you in. Please try again.',
-  account_disabled: 'This account has been disabled. Contact your administrator.',
-  invalid: 'The sign-in response could not be verified. Please try again.',
-} as const;
-
-export type SamlFailureReason = keyof typeof FAILURE_MESSAGES;
-
-export function samlErrorCode(reason: SamlFailureReason): string {
-  return reason === 'unknown_provider' ? reason : `saml_${reason}`;
-}
+export { samlErrorCode, type SamlFailureReason };
 
 /** Where the browser lands after a failure; encodeURIComponent keeps spaces as %20 (not '+'). */
 export function samlFailureLocation(reason: SamlFailureReason): string {
-  const description = encodeURIComponent(FAILURE_MESSAGES[reason]);
+  const description = encodeURIComponent(SAML_FAILURE_MESSAGES[reason]);
   return `/auth/callback?error=${samlErrorCode(reason)}&error_description=${description}`;
 }
 

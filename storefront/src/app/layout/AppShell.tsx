@@ -6,14 +6,17 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { isFinanceOnly } from '@supply-hub/api/contracts/roles.rules';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { hasAllowedRole, SessionRefreshBanner, useAuth, UserMenu } from '../../features/auth';
 import { CartButton, CartProvider } from '../../features/cart';
+import { canViewProfile } from '../../features/profile/profile-access.rules';
 import { NAVIGATION_ITEMS } from './navigation';
 import { NavigationList } from './NavigationList';
+import { ReportsLink } from './ReportsLink';
 
 const DRAWER_WIDTH = 220;
 
@@ -54,17 +57,20 @@ export function AppShell() {
                 alignItems: 'center',
                 gap: 1,
                 flexGrow: 1,
+                // Gives way to the buttons (never the other way round): the cart must stay reachable.
+                minWidth: 0,
                 color: 'inherit',
                 textDecoration: 'none',
               }}
             >
-              <MedicalServices aria-hidden />
-              <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+              <MedicalServices aria-hidden sx={{ flexShrink: 0 }} />
+              <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
                 supply hub
               </Typography>
             </Box>
+            {isFinanceOnly(roles) && <ReportsLink />}
             <CartButton />
-            <UserMenu />
+            <UserMenu profilePath={canViewProfile(roles, '') ? '/profile' : '/settings'} />
           </Toolbar>
         </AppBar>
         {hasOpenedNavigation && (

@@ -1,5 +1,12 @@
 import type { Profile, SessionResponse } from '@supply-hub/api/contracts';
-import { effectiveRole, isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
+import {
+  ADMIN_HOME_PATH,
+  FINANCE_HOME_PATH,
+  homePathFor,
+  isAdmin,
+  STOREFRONT_HOME_PATH,
+  type Role,
+} from '@supply-hub/api/contracts/roles.rules';
 
 /** Where a route guard or a sign-in sends the user; the back office is another app (full page load). */
 export interface Destination {
@@ -7,9 +14,9 @@ export interface Destination {
   isFullPageLoad: boolean;
 }
 
-export const ADMIN_HOME = '/admin/dashboard';
-export const FINANCE_HOME = '/admin/reports';
-export const APP_HOME = '/catalog';
+export const ADMIN_HOME = ADMIN_HOME_PATH;
+export const FINANCE_HOME = FINANCE_HOME_PATH;
+export const APP_HOME = STOREFRONT_HOME_PATH;
 export const ONBOARDING_PATH = '/onboarding';
 export const PENDING_APPROVAL_PATH = '/pending-approval';
 /** Where an admin who must set up two-step sign-in is sent: the back office stays locked until then. */
@@ -42,15 +49,20 @@ export function isAwaitingApproval(profile: Profile | null): boolean {
 /** '/', '/dashboard' and unknown paths (provider-portal §2). */
 export function homeFor(session: SessionResponse): Destination {
   if (session.mfa_enrollment_required) return { path: SETTINGS_PATH, isFullPageLoad: false };
-  if (isAdmin(session.roles)) return { path: ADMIN_HOME, isFullPageLoad: true };
-  if (effectiveRole(session.roles) === 'finance') return { path: FINANCE_HOME, isFullPageLoad: true };
-  return { path: APP_HOME, isFullPageLoad: false };
+  return roleHome(session.roles);
+}
+
+/** The role-home rule of the contracts; the back office is another app (a full page load). */
+function roleHome(roles: readonly Role[]): Destination {
+  const path = homePathFor(roles);
+  return { path, isFullPageLoad: isBackOfficePath(path) };
 }
 
 /**
- * provider-portal §4 login flow: names missing → onboarding; else the saved redirect, admins to the
- * back office, everyone else to the catalogue. A fresh sign-up (onboarding not completed) also goes
- * straight to onboarding, where the guard would send it anyway.
+ * provider-portal §4 login flow: names missing → onboarding; else the saved redirect, else the
+ * role's home (admins to the back office's dashboard, finance to its reports, everyone else to the
+ * catalogue). A fresh sign-up (onboarding not completed) also goes straight to onboarding, where the
+ * guard would send it anyway.
  */
 export function destinationAfterSignIn(session: SessionResponse, savedRedirect: string | null): Destination {
   const isAdminUser = isAdmin(session.roles);
@@ -59,8 +71,7 @@ export function destinationAfterSignIn(session: SessionResponse, savedRedirect: 
   }
   if (session.mfa_enrollment_required) return { path: SETTINGS_PATH, isFullPageLoad: false };
   if (savedRedirect) return { path: savedRedirect, isFullPageLoad: isBackOfficePath(savedRedirect) };
-  if (isAdminUser) return { path: ADMIN_HOME, isFullPageLoad: true };
-  return { path: APP_HOME, isFullPageLoad: false };
+  return roleHome(session.roles);
 }
 
 function isBackOfficePath(path: string): boolean {

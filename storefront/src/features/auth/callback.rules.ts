@@ -24,6 +24,11 @@ export function readCallbackError(search: string, hash: string): CallbackError |
   return null;
 }
 
+/** OAuth's code for a sign-in the user refused or cancelled at the provider (RFC 6749 §4.1.2.1). */
+export function isCancelledSignIn(failure: CallbackError): boolean {
+  return failure.error === 'access_denied';
+}
+
 /** The location state /sso-doctor receives when the session never arrived. */
 export interface CallbackTimeoutState {
   callbackTimedOut: true;

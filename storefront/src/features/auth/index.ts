@@ -1,5 +1,5 @@
 // The auth feature's public face: other features and the app shell import only from here.
-export { AuthProvider } from './components/AuthProvider';
+export { AuthProvider, sessionAtStart } from './components/AuthProvider';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export { RoleRedirect } from './components/RoleRedirect';
 export { SessionRefreshBanner } from './components/SessionRefreshBanner';

@@ -3,6 +3,13 @@ import { describeSsoRoleGuess } from '@supply-hub/api/contracts/sso-role-guess.r
 import type { SsoStorageState } from '../../lib/sso-storage';
 import type { CallbackError } from '../auth';
 import type { SessionStatus } from './api/get-session-status';
+import {
+  MAX_SHOWN_DETAILS_LENGTH,
+  shownErrorCode,
+  signInErrorHeadline,
+  truncateForDisplay,
+  type SignInErrorFields,
+} from './sign-in-error.rules';
 
 export type CheckResult = 'PASS' | 'FAIL' | 'INFO';
 
@@ -34,8 +41,9 @@ function originOf(url: string): string | null {
   }
 }
 
-function describeError(error: { error: string | null; error_description: string | null }): string {
-  return [error.error, error.error_description].filter(Boolean).join(': ') || 'unknown error';
+/** The code and the portal's own text for it; a description from the link is never quoted here. */
+function describeError(error: SignInErrorFields): string {
+  return `${shownErrorCode(error)} (${signInErrorHeadline(error)})`;
 }
 
 function arrivalCheck({ referrer, origin, storage }: SsoDoctorInput): DiagnosticCheck {
@@ -170,12 +178,14 @@ function roleCheck({ sessionStatus }: SsoDoctorInput): DiagnosticCheck {
 
 /** admin-portal §2.11 SSO Doctor: page context, arrival, code exchange, session, attributes and roles. */
 export function buildSsoDoctorChecks(input: SsoDoctorInput): DiagnosticCheck[] {
+  // The address can carry a crafted error_description: shown percent-encoded and cut, as data.
+  const url = truncateForDisplay(input.url, MAX_SHOWN_DETAILS_LENGTH);
   return [
     {
       name: 'Page context',
       result: 'INFO',
-      summary: input.url,
-      details: { URL: input.url, Origin: input.origin, 'User agent': input.userAgent },
+      summary: url,
+      details: { URL: url, Origin: input.origin, 'User agent': input.userAgent },
     },
     arrivalCheck(input),
     codeExchangeCheck(input),

@@ -6,12 +6,14 @@ import { preloadToasts, useToast } from '../../../components/ToastProvider';
 import { saveLastSamlError } from '../../../lib/sso-storage';
 import { readRedirectPath } from '../access.rules';
 import { waitForSession } from '../api/wait-for-session';
-import { readCallbackError, SSO_DOCTOR_PATH, type CallbackTimeoutState } from '../callback.rules';
+import { isCancelledSignIn, readCallbackError, SSO_DOCTOR_PATH, type CallbackTimeoutState } from '../callback.rules';
 import { useAuth } from '../hooks/use-auth';
+import { SignInCancelledPage } from './SignInCancelledPage';
 
 /**
  * /auth/callback and its aliases (provider-portal §2 and §4, admin-portal §2.11). The server has
- * already redeemed the code or the assertion: an error goes, noted locally, to the SSO Doctor;
+ * already redeemed the code or the assertion: an error goes, noted locally, to the SSO Doctor (a
+ * sign-in cancelled at the provider first to a plain 'Sign-in was cancelled' page);
  * otherwise the session is awaited and /login sends the user on, with the redirect kept.
  */
 export function AuthCallbackPage() {
@@ -19,12 +21,15 @@ export function AuthCallbackPage() {
   const showToast = useToast();
   const navigate = useNavigate();
   const { search, hash } = useLocation();
+  // Cancelled at the provider: nothing to diagnose first (the error is still stored for the SSO Doctor).
+  const callbackError = readCallbackError(search, hash);
+  const wasCancelled = callbackError !== null && isCancelledSignIn(callbackError);
 
   useEffect(() => {
     const failure = readCallbackError(search, hash);
     if (failure) {
       saveLastSamlError({ ...failure, timestamp: new Date().toISOString() });
-      navigate(SSO_DOCTOR_PATH, { replace: true });
+      if (!isCancelledSignIn(failure)) navigate(SSO_DOCTOR_PATH, { replace: true });
       return;
     }
 
@@ -51,5 +56,6 @@ export function AuthCallbackPage() {
     return () => controller.abort();
   }, [search, hash, adoptSession, markJustLoggedIn, navigate, showToast]);
 
+  if (wasCancelled) return <SignInCancelledPage />;
   return <LoadingScreen label="Loading..." fullScreen />;
 }

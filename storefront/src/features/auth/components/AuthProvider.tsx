@@ -3,8 +3,10 @@ import { effectiveRole, isAdmin } from '@supply-hub/api/contracts/roles.rules';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { useToast } from '../../../components/ToastProvider';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { subscribeToServerEvent } from '../../../lib/server-events';
+import { onSessionEnded } from '../../../lib/session-events';
 import { getSession } from '../api/get-session';
 import { refreshSession } from '../api/refresh-session';
 import { signIn as requestSignIn } from '../api/sign-in';
@@ -24,8 +26,17 @@ import { useSessionRefreshTimer } from '../hooks/use-session-refresh-timer';
  * The first session read starts when this code loads rather than after React's first render: every
  * screen waits for it. The provider takes it over once (later reads are its own).
  */
-let firstSessionRead: Promise<SessionResponse | null> | undefined = getSession();
-firstSessionRead.catch(() => undefined);
+const firstSessionAnswer = getSession();
+firstSessionAnswer.catch(() => undefined);
+let firstSessionRead: Promise<SessionResponse | null> | undefined = firstSessionAnswer;
+
+/**
+ * The session as the start-up read found it (null when signed out or unreadable). A screen's first
+ * data request waits for it: asked before, a signed-out visit made a needless 401 on the way to /login.
+ */
+export function sessionAtStart(): Promise<SessionResponse | null> {
+  return firstSessionAnswer.catch(() => null);
+}
 
 /** provider-portal §9: the route guard's grace period after a sign-in. */
 const JUST_LOGGED_IN_GRACE_MS = 500;
@@ -38,6 +49,7 @@ function isAboutUser(data: unknown, userId: string): boolean {
 /** The signed-in user's session, profile and roles, kept fresh: refresh loop and live profile updates. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const showToast = useToast();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [session, setSession] = useState<SessionResponse | null>(null);
   const [refreshState, setRefreshState] = useState<RefreshState>('idle');
@@ -173,6 +185,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refreshInBackground = useCallback(() => void refresh(false), [refresh]);
   const refreshNow = useCallback(() => refresh(true), [refresh]);
   useSessionRefreshTimer(session?.expires_at ?? null, refreshInBackground);
+
+  // A session that ended while the tab was open (expired, signed out elsewhere, account disabled):
+  // any API call answering 401 'not signed in' signs this tab out, and the route guard sends the
+  // user to /login with the path kept (provider-portal §8). Once, here, not per screen.
+  const hasSession = session !== null;
+  useEffect(() => {
+    if (!hasSession) return;
+    return onSessionEnded(() => {
+      generationRef.current += 1;
+      applySession(null);
+      setRefreshState('idle');
+      // After the failed call's own handler (a screen's 'could not be added' toast): this one replaces it.
+      window.setTimeout(() =>
+        showToast({ title: 'Your session has expired. Please sign in again.', severity: 'info' }),
+      );
+    });
+  }, [hasSession, applySession, showToast]);
 
   // An admin's approval (or any change to the user's own profile) arrives live.
   const userId = session?.user.id;

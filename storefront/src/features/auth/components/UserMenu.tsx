@@ -1,15 +1,22 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAuth } from '../hooks/use-auth';
 
 // The menu's code (popover, focus handling) loads when it first opens, not with every page.
 const UserMenuPopup = lazy(async () => ({ default: (await import('./UserMenuPopup')).UserMenuPopup }));
 
+interface UserMenuProps {
+  /** Where 'Profile' leads: /profile for the roles that may see it, else Settings' profile card. */
+  profilePath: string;
+}
+
 /** The header's user menu (provider-portal §2 Shell): the e-mail, Profile and Sign out. */
-export function UserMenu() {
+export function UserMenu({ profilePath }: UserMenuProps) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -21,7 +28,6 @@ export function UserMenu() {
     <>
       <Button
         color="inherit"
-        startIcon={<AccountCircle />}
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -29,9 +35,23 @@ export function UserMenu() {
           setAnchor(event.currentTarget);
           setHasOpened(true);
         }}
-        sx={{ textTransform: 'none' }}
+        // On a phone the button is its icon (the e-mail stays its accessible name); wider, the
+        // e-mail is cut with an ellipsis rather than pushing the cart off the header.
+        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 1, gap: 1, px: { xs: 1, sm: 1.5 } }}
       >
-        {user?.email}
+        <AccountCircle aria-hidden sx={{ flexShrink: 0 }} />
+        <Box
+          component="span"
+          sx={{
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            maxWidth: { sm: 200, md: 280 },
+            '@media (max-width: 599.95px)': visuallyHidden,
+          }}
+        >
+          {user?.email}
+        </Box>
       </Button>
       {hasOpened && (
         <Suspense fallback={null}>
@@ -41,7 +61,7 @@ export function UserMenu() {
             onClose={close}
             onProfile={() => {
               close();
-              navigate('/profile');
+              navigate(profilePath);
             }}
             onSignOut={() => {
               close();

@@ -23,7 +23,7 @@ export function CartButton() {
         aria-label={`Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`}
         aria-haspopup="dialog"
         onClick={openDrawer}
-        sx={{ mr: 1 }}
+        sx={{ mr: { xs: 0, sm: 1 }, flexShrink: 0 }}
       >
         <Badge badgeContent={count} color="secondary" max={999}>
           <ShoppingCart />

@@ -7,12 +7,13 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { describeCartError } from '../cart.rules';
 import { useCart } from '../hooks/use-cart';
 import { CartLine } from './CartLine';
+import { ClearCartDialog } from './ClearCartDialog';
 import { SubmitOrderPanel } from './SubmitOrderPanel';
 
 /** provider-portal §2 Cart drawer: the lines, Clear, and the submit panel (or the admin notice). */
@@ -21,6 +22,7 @@ export function CartDrawer() {
   const showToast = useToast();
   const titleId = useId();
   const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const [isConfirmingClear, setIsConfirmingClear] = useState(false);
   const count = cart.item_count;
 
   const report = (change: Promise<void>) =>
@@ -40,18 +42,22 @@ export function CartDrawer() {
           Shopping Cart ({count} items)
         </Typography>
         {cart.items.length > 0 && (
-          <Button
-            color="error"
-            onClick={() => {
-              // Clear goes away with the last line: focus moves to Close first, or it would fall to
-              // the page behind the drawer, where Escape no longer closes it.
-              closeButtonRef.current?.focus();
-              void report(clear());
-            }}
-          >
+          <Button color="error" onClick={() => setIsConfirmingClear(true)}>
             Clear
           </Button>
         )}
+        <ClearCartDialog
+          open={isConfirmingClear}
+          itemCount={count}
+          onCancel={() => setIsConfirmingClear(false)}
+          onConfirm={() => {
+            setIsConfirmingClear(false);
+            void report(clear());
+          }}
+          // Clear goes away with the last line: focus moves to Close, or it would fall to the page
+          // behind the drawer, where Escape no longer closes it.
+          onClosed={() => closeButtonRef.current?.focus()}
+        />
         <IconButton ref={closeButtonRef} aria-label="Close cart" onClick={closeDrawer}>
           <Close />
         </IconButton>

@@ -18,7 +18,10 @@ import {
 import { OrderCard } from './OrderCard';
 import { OrderFilters, ORDERS_PANEL_ID, orderTabId } from './OrderFilters';
 
-/** /orders (provider-portal §2 Orders page): the user's own orders, live as admins decide on them. */
+/**
+ * /orders (provider-portal §2 Orders page): the user's own orders, live as admins decide on them; an
+ * admin sees everyone's latest 50 (admin-portal §2).
+ */
 export function OrdersPage() {
   const { isAdmin } = useAuth();
   const { state } = useOrders();

@@ -8,11 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 
 import { useAuth } from '../../auth';
+import { ApprovalPolicyNotice } from './ApprovalPolicyNotice';
 import { DefaultShipToForm } from './DefaultShipToForm';
 
 /**
  * provider-portal §2 Settings profile card: name, e-mail, role badge and department, read-only
- * (they come from the identity provider), and the editable default ship-to.
+ * (they come from the identity provider), the company's approval policy, and the editable default ship-to.
  */
 export function ProfileSettingsCard() {
   const { user, profile, isAdmin, applyProfile } = useAuth();
@@ -40,6 +41,9 @@ export function ProfileSettingsCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           Your name and department are managed in your organization&apos;s identity provider.
         </Typography>
+        <Box sx={{ mt: 1.5 }}>
+          <ApprovalPolicyNotice />
+        </Box>
         <Divider sx={{ my: 2.5 }} />
         <DefaultShipToForm
           initialValue={profile?.default_ship_to ?? ''}
