@@ -17,6 +17,8 @@ import * as shiftReportRollupsOnTimezoneChange from './20261121001400_shift_repo
 import * as leaseOutboxMail from './20261121001500_lease_outbox_mail.js';
 import * as notifyCompanySettingsChanged from './20261121001600_notify_company_settings_changed.js';
 import * as keepSsoGroups from './20261121001700_keep_sso_groups.js';
+import * as failOrphanedJobRuns from './20261125000500_fail_orphaned_job_runs.js';
+import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -45,4 +47,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001500_lease_outbox_mail', ...leaseOutboxMail },
   { name: '20261121001600_notify_company_settings_changed', ...notifyCompanySettingsChanged },
   { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
+  { name: '20261125000500_fail_orphaned_job_runs', ...failOrphanedJobRuns },
+  { name: '20261125000510_lease_job_runs', ...leaseJobRuns },
 ];

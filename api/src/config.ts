@@ -96,6 +96,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  JOB_RUNS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .min(0.1)
@@ -124,6 +126,8 @@ export interface AppConfig {
   /** Proxies whose X-Forwarded-For/-Proto are believed (Express 'trust proxy'): a hop count or addresses/subnets. */
   trustProxy: number | string[];
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
+  /** How long the history-retention job keeps finished job runs and delivered outbox mail. */
+  retention: { jobRunsDays: number; mailOutboxDays: number };
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
   /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
@@ -243,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
           allowHttpIssuer: vars.OIDC_ALLOW_HTTP_ISSUER,
         }
       : undefined,
+    retention: { jobRunsDays: vars.JOB_RUNS_RETENTION_DAYS, mailOutboxDays: vars.MAIL_OUTBOX_RETENTION_DAYS },
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),
