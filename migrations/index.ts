@@ -19,6 +19,8 @@ import * as notifyCompanySettingsChanged from './20261121001600_notify_company_s
 import * as keepSsoGroups from './20261121001700_keep_sso_groups.js';
 import * as addMaxOrderTotal from './20261125000200_add_max_order_total.js';
 import * as markQaOrders from './20261125000400_mark_qa_orders.js';
+import * as failOrphanedJobRuns from './20261125000500_fail_orphaned_job_runs.js';
+import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -49,4 +51,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
   { name: '20261125000200_add_max_order_total', ...addMaxOrderTotal },
   { name: '20261125000400_mark_qa_orders', ...markQaOrders },
+  { name: '20261125000500_fail_orphaned_job_runs', ...failOrphanedJobRuns },
+  { name: '20261125000510_lease_job_runs', ...leaseJobRuns },
 ];

@@ -27,7 +27,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
-import { adminProductsRoutes, mediaHosting } from './modules/admin-products/admin-products.routes.js';
+import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dashboard/backend-dashboard.js';
@@ -45,6 +45,8 @@ import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/setting
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
 import { usersAdminRoutes } from './modules/users/users.routes.js';
+import { createFileStorage } from './media/file-storage.js';
+import { mediaHosting } from './media/media-hosting.js';
 
 export interface AppDependencies {
   db: Db;
@@ -119,6 +121,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
     version: readVersion(config.staticRoot),
     startedAt: now(),
   };
+  const storage = createFileStorage(config);
   const sessions = sessionMiddleware(db, config, log);
   const eventHub = createEventHub(connectionStringOf(db), log);
   const sessionHandlers = [sessions.handler, currentUser(db, config, now)];
@@ -136,6 +139,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
       openStreams.clear();
     },
     close: () => {
+      storage.close();
       // Each closes even when another fails; the first failure is reported.
       closing ??= Promise.allSettled([eventHub.close(), dashboard.close(), sessions.close()]).then((results) => {
         const failure = results.find((result) => result.status === 'rejected');
@@ -172,7 +176,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(ordersRoutes(dependencies));
   api.use(meRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
-  api.use(adminProductsRoutes(dependencies));
+  api.use(adminProductsRoutes(dependencies, { storage }));
   api.use(adminOrdersRoutes(dependencies));
   api.use(supplierRoutes(dependencies));
   api.use(integrationsRoutes(dependencies));
@@ -189,7 +193,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
 
   // The local sandbox supplier speaks cXML for offline approvals: demo mode and tests only.
   if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
-  app.use('/media', mediaHosting(config.storageDir));
+  app.use('/media', mediaHosting(storage));
   app.use(BACKEND_DASHBOARD_PATH, dashboard.router);
   app.use(spaHosting(config.staticRoot, sessionHandlers));
   app.use(errorHandler);

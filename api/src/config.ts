@@ -34,6 +34,13 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   STORAGE_DIR: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   DEMO_MODE: booleanFlag.default(false),
   ALLOW_DEMO_MODE_IN_PRODUCTION: booleanFlag.default(false),
   JOBS_ENABLED: booleanFlag.default(true),
@@ -97,6 +104,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  JOB_RUNS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .min(0.1)
@@ -114,6 +123,19 @@ export interface AppConfig {
   dataDir: string;
   /** Uploaded files (product images), served from the portal's own origin under /media. */
   storageDir: string;
+  /**
+   * S3-compatible object storage for uploaded files (several instances see the same images);
+   * undefined: the local disk under storageDir. Credentials absent: the AWS SDK's default chain.
+   */
+  objectStorage:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      }
+    | undefined;
   isDemoMode: boolean;
   areJobsEnabled: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -125,6 +147,8 @@ export interface AppConfig {
   /** Proxies whose X-Forwarded-For/-Proto are believed (Express 'trust proxy'): a hop count or addresses/subnets. */
   trustProxy: number | string[];
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
+  /** How long the history-retention job keeps finished job runs and delivered outbox mail. */
+  retention: { jobRunsDays: number; mailOutboxDays: number };
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
   /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
@@ -161,6 +185,24 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+function objectStorageConfig(vars: z.infer<typeof envSchema>): AppConfig['objectStorage'] {
+  if (vars.STORAGE_DRIVER === 'local') return undefined;
+  if (!vars.S3_BUCKET) throw new ConfigError('Configuration error: S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    bucket: vars.S3_BUCKET,
+    endpoint: vars.S3_ENDPOINT,
+    region: vars.S3_REGION,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+    credentials:
+      vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 /** A comma-separated setting as trimmed, lower-cased entries (undefined when unset). */
 function listSetting(value: string | undefined): string[] | undefined {
   return value
@@ -196,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     databaseUrl: vars.DATABASE_URL,
     dataDir,
     storageDir: path.resolve(REPO_ROOT, vars.STORAGE_DIR ?? path.join(vars.DATA_DIR, 'storage')),
+    objectStorage: objectStorageConfig(vars),
     isDemoMode: vars.DEMO_MODE,
     areJobsEnabled: vars.JOBS_ENABLED,
     logLevel: vars.LOG_LEVEL,
@@ -244,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
           allowHttpIssuer: vars.OIDC_ALLOW_HTTP_ISSUER,
         }
       : undefined,
+    retention: { jobRunsDays: vars.JOB_RUNS_RETENTION_DAYS, mailOutboxDays: vars.MAIL_OUTBOX_RETENTION_DAYS },
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),

@@ -44,7 +44,24 @@ describe('the server on its embedded PostgreSQL', () => {
     expect(audit.code).toBe(0);
     expect(JSON.parse(audit.stdout)).toMatchObject({ csv_count: 154, db_active_count: 154, status: 'perfect' });
 
-    const busy = await runTs('server.ts', [], { ...env, PORT: port });
+    // The data folder has one owner: a second server on it refuses in one line naming the first.
+    const sameFolder = await runTs('server.ts', [], { ...env, PORT: String(await freePort()) });
+    expect(sameFolder.code).toBe(1);
+    expect(sameFolder.stderr.trim()).toMatch(
+      new RegExp(
+        `^supply-hub: The data folder ${dataDir} is in use by a Supply Hub server \\(pid ${second.pid}, port ${port},`,
+      ),
+    );
+    // A server on the same port (on a database of its own) is told the port is taken.
+    const testDatabase = JSON.parse(process.env.SUPPLY_HUB_TEST_DATABASE ?? '{}') as { url: string };
+    const busy = await runTs('server.ts', [], {
+      DATABASE_URL: testDatabase.url,
+      PORT: port,
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      SESSION_SECRET: 'process-test-session-secret-0123456789abcdef',
+      SETTINGS_ENCRYPTION_KEY: 'b'.repeat(64),
+    });
     expect(busy.code).toBe(1);
     expect(busy.stderr.trim()).toBe(
       `supply-hub: Port ${port} on 127.0.0.1 is already in use — stop the other process or set PORT`,

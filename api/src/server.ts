@@ -17,6 +17,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config, log, { owner: 'server' });
+  // Without its database the server cannot answer anything: it exits for its supervisor (or the
+  // operator) to start it again, rather than linger answering 500s.
+  database.onDatabaseLost((pid) => {
+    log.error({ pid }, 'embedded PostgreSQL stopped unexpectedly; exiting');
+    process.stderr.write(
+      `supply-hub: The embedded PostgreSQL (pid ${pid}) stopped unexpectedly — exiting so the server can be started again\n`,
+    );
+    process.exit(1);
+  });
   const ctx: ServiceContext = { db: database.db, config, log, now: () => new Date(), actor: SYSTEM_ACTOR };
 
   let scheduler: JobScheduler | undefined;
@@ -37,12 +46,13 @@ async function main(): Promise<void> {
     throw error;
   });
   portal.followSharedChanges();
-  await printBanner(ctx, database);
-  installShutdown(server, log, portal.endStreams, async () => {
+  // Installed as soon as it listens: a SIGTERM right after the first healthy answer is graceful too.
+  installShutdown(server, log, portal.endStreams, database.markStopping, async () => {
     await scheduler?.stop();
     await portal.close();
     await database.close();
   });
+  await printBanner(ctx, database);
 }
 
 function listen(app: Portal['app'], config: AppConfig): Promise<Server> {
@@ -88,6 +98,7 @@ function installShutdown(
   server: Server,
   log: Logger,
   endStreams: () => void,
+  markStopping: () => void,
   releaseResources: () => Promise<void>,
 ): void {
   let isShuttingDown = false;
@@ -106,6 +117,7 @@ function installShutdown(
   const shutdown = (signal: NodeJS.Signals) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
+    markStopping();
     log.info({ signal }, 'shutting down');
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     const force = setTimeout(() => {

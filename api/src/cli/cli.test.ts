@@ -144,6 +144,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'expired-session-cleanup',
       'supplier-recovery',
       'mail-outbox',
+      'history-retention',
     ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,16 +7,28 @@ import pg from 'pg';
 import { z } from 'zod';
 
 import type { Logger } from '../logger.js';
+import { acquireDataFolderLock, describeHolder, type DataFolderLock } from './data-folder-lock.js';
+import {
+  EmbeddedDatabaseError,
+  readPostmasterPid,
+  settlePostmaster,
+  stopPostmaster,
+  watchPostmaster,
+} from './postmaster.js';
 
 export const EMBEDDED_DATABASE_NAME = 'supply_hub';
 const PREFERRED_PORT = 54329;
 
-export class EmbeddedDatabaseError extends Error {}
+export { EmbeddedDatabaseError };
 
 export interface EmbeddedDatabase {
   url: string;
-  /** Stops PostgreSQL if this process is responsible for it; a no-op otherwise. */
+  /** Stops PostgreSQL if this process is responsible for it, and gives the data folder up. */
   stop(): Promise<void>;
+  /** The owner has begun shutting down: a server starting now waits for it instead of refusing. */
+  markStopping(): void;
+  /** Called once if PostgreSQL goes away while this process still relies on it. */
+  onUnexpectedExit(listener: (pid: number) => void): void;
 }
 
 interface StartOptions {
@@ -24,14 +36,16 @@ interface StartOptions {
   log: Logger;
   /** The server owns the database it finds or starts; the CLI only borrows a running one. */
   owner: 'server' | 'cli';
+  /** The owner's HTTP port, named to a second server refused the folder. */
+  port?: number;
 }
 
 const settingsSchema = z.object({ password: z.string().min(16) });
 
 /**
- * Starts (or adopts) the embedded PostgreSQL that keeps its data under DATA_DIR/pg.
- * A server killed with -9 leaves its PostgreSQL running: the next start finds it through
- * postmaster.pid and adopts it instead of failing on a locked data folder.
+ * Starts the embedded PostgreSQL that keeps its data under DATA_DIR/pg, as the folder's one owner
+ * (see data-folder-lock.ts and docs/adr/0001). A server killed with -9 leaves its PostgreSQL
+ * running: the next owner adopts it; one that is stopping is waited for, never adopted.
  */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedDatabase> {
   const { dataDir, log } = options;
@@ -39,17 +53,42 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   ensureUsableDataDir(dataDir, pgDir);
   const { password } = readOrCreateSettings(dataDir);
 
-  const running = findRunningPostmaster(pgDir);
-  if (running) {
-    log.info({ pid: running.pid, port: running.port }, 'embedded PostgreSQL already running; reusing it');
-    const url = connectionUrl(password, running.port);
+  const outcome = await acquireDataFolderLock(dataDir, { role: options.owner, port: options.port });
+  if (outcome.kind === 'held') {
+    if (options.owner === 'server') {
+      throw new EmbeddedDatabaseError(
+        `The data folder ${dataDir} is in use by ${describeHolder(outcome.holder)} — stop it first or give this server its own DATA_DIR`,
+      );
+    }
+    // The CLI borrows the owner's database and leaves it running.
+    const running = await settlePostmaster(pgDir);
+    if (!running)
+      throw new EmbeddedDatabaseError(
+        `The Supply Hub ${outcome.holder.role} holding ${dataDir} runs no database yet — try again`,
+      );
     await createDatabaseIfMissing(password, running.port);
-    return {
-      url,
-      stop: options.owner === 'server' ? () => stopPostmaster(running.pid, pgDir) : async () => {},
-    };
+    return borrowed(connectionUrl(password, running.port), running.pid);
   }
+  const { lock } = outcome;
+  try {
+    const running = await settlePostmaster(pgDir);
+    if (running) {
+      log.info(
+        { pid: running.pid, port: running.port },
+        'adopting the embedded PostgreSQL a stopped owner left running',
+      );
+      await createDatabaseIfMissing(password, running.port);
+      return owned(connectionUrl(password, running.port), running.pid, lock, () => stopPostmaster(running.pid, pgDir));
+    }
+    const started = await startOwnPostgres(pgDir, password, log);
+    return owned(connectionUrl(password, started.port), started.pid, lock, started.stop);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
 
+async function startOwnPostgres(pgDir: string, password: string, log: Logger) {
   const EmbeddedPostgres = await importWithoutExitHooks();
   const port = await findFreePort(PREFERRED_PORT);
   const isRoot = os.userInfo().uid === 0;
@@ -85,7 +124,40 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   });
   await createDatabaseIfMissing(password, port);
   log.info({ port }, 'embedded PostgreSQL started');
-  return { url: connectionUrl(password, port), stop: () => server.stop() };
+  const pid = readPostmasterPid(pgDir)?.pid ?? 0;
+  return { port, pid, stop: () => server.stop() };
+}
+
+/** A database this process owns: watched while in use, stopped and the folder given up at the end. */
+function owned(url: string, pid: number, lock: DataFolderLock, stopPostgres: () => Promise<void>): EmbeddedDatabase {
+  const watch = watchPostmaster(pid);
+  return {
+    url,
+    markStopping() {
+      // From here on PostgreSQL may stop (Ctrl+C reaches it too): that is no longer unexpected.
+      watch.cancel();
+      lock.markStopping();
+    },
+    onUnexpectedExit: watch.onExit,
+    async stop() {
+      watch.cancel();
+      try {
+        await stopPostgres();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+function borrowed(url: string, pid: number): EmbeddedDatabase {
+  const watch = watchPostmaster(pid);
+  return {
+    url,
+    markStopping: () => {},
+    onUnexpectedExit: watch.onExit,
+    stop: async () => watch.cancel(),
+  };
 }
 
 function ensureUsableDataDir(dataDir: string, pgDir: string): void {
@@ -113,38 +185,6 @@ function readOrCreateSettings(dataDir: string): z.infer<typeof settingsSchema> {
   const settings = { password: randomBytes(18).toString('base64url') };
   writeFileSync(file, JSON.stringify(settings), { mode: 0o600 });
   return settings;
-}
-
-/** postmaster.pid: line 1 the PID, line 4 the port. A PID that no longer runs is stale. */
-function findRunningPostmaster(pgDir: string): { pid: number; port: number } | undefined {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && Number.isInteger(port) && port > 0) {
-    return { pid, port };
-  }
-  rmSync(pidFile, { force: true });
-  return undefined;
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function stopPostmaster(pid: number, pgDir: string): Promise<void> {
-  if (!isProcessAlive(pid)) return;
-  process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && existsSync(path.join(pgDir, 'postmaster.pid'))) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**

@@ -9,6 +9,10 @@ export interface OpenDatabase {
   description: string;
   isEmbedded: boolean;
   close(): Promise<void>;
+  /** Shutdown has begun (the embedded database's folder tells a restarting server to wait). */
+  markStopping(): void;
+  /** The embedded PostgreSQL went away while in use; never called for DATABASE_URL. */
+  onDatabaseLost(listener: (pid: number) => void): void;
 }
 
 export class DatabaseUnavailableError extends Error {}
@@ -24,7 +28,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, log, owner: options.owner });
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, log, owner: options.owner, port: config.port });
   const url = config.databaseUrl ?? embedded?.url ?? '';
   const db = createDb(
     url,
@@ -52,5 +56,12 @@ export async function openDatabase(
     });
     if (applied.length > 0) log.info({ applied }, 'database migrations applied');
   }
-  return { db, description, isEmbedded: Boolean(embedded), close };
+  return {
+    db,
+    description,
+    isEmbedded: Boolean(embedded),
+    close,
+    markStopping: () => embedded?.markStopping(),
+    onDatabaseLost: (listener) => embedded?.onUnexpectedExit(listener),
+  };
 }

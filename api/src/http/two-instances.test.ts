@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import request from 'supertest';
 
 import { createDb, type Db } from '../database/connection.js';
@@ -17,6 +21,8 @@ import {
   closeTestApp,
   createTestPortal,
 } from '../test-support/http-test-app.js';
+import { insertProducts } from '../test-support/catalog-fixtures.js';
+import { startS3TestServer } from '../test-support/s3-test-server.js';
 import { createTestIdp, readAuthnRequest, uniqueSamlId } from '../test-support/saml-test-idp.js';
 import { createIsolatedDatabase, openSharedTestDb, testContext, uniqueEmail } from '../test-support/test-context.js';
 
@@ -179,6 +185,36 @@ describe('two instances, each with its own connections', () => {
       await closeTestApp(instance);
       await instanceDb.destroy();
       await isolated.drop();
+    }
+  });
+});
+
+describe('two instances on different machines, images in object storage', () => {
+  it('serve an image uploaded through one from the other (STORAGE_DRIVER=s3)', async () => {
+    const s3 = await startS3TestServer();
+    // Each instance has a local disk of its own, as on two machines: only the bucket is shared.
+    const machine = (name: string) =>
+      createTestApp(db, {
+        env: { ...s3.env, STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), `supply-hub-${name}-disk-`)) },
+      });
+    const [uploading, serving] = [machine('a'), machine('b')];
+    try {
+      const [product] = await insertProducts(db, [{ title: 'Shared image product' }]);
+      const admin = await createTestUser(db, ['admin']);
+      const agent = request.agent(uploading);
+      await agent.post('/api/auth/login').send({ email: admin.email, password: TEST_PASSWORD }).expect(200);
+      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#22aa66' } })
+        .png()
+        .toBuffer();
+      const uploaded = await agent.post(`/api/admin/products/${product!.id}/image`).attach('image', png, 'a.png');
+      expect(uploaded.status).toBe(200);
+      const fromOther = await request(serving).get(uploaded.body.image_url).expect(200);
+      expect(fromOther.headers['content-type']).toBe('image/webp');
+      const fromFirst = await request(uploading).get(uploaded.body.image_url).expect(200);
+      expect(Buffer.compare(fromOther.body as Buffer, fromFirst.body as Buffer)).toBe(0);
+    } finally {
+      for (const app of [uploading, serving]) await closeTestApp(app);
+      await s3.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { catalogBootstrapJob } from './catalog-bootstrap.job.js';
 import { catalogReseedJob } from './catalog-reseed.job.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
+import { historyRetentionJob } from './history-retention.job.js';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.job.js';
 import { supplierRecoveryJob } from './supplier-recovery.job.js';
@@ -11,6 +12,7 @@ export const JOBS: readonly Job[] = [
   expiredSessionCleanupJob,
   supplierRecoveryJob,
   mailOutboxJob,
+  historyRetentionJob,
 ];
 
 export function findJob(name: string): Job | undefined {

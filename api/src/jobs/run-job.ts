@@ -3,8 +3,14 @@ import { hostname } from 'node:os';
 import type { ServiceContext } from '../context.js';
 import { describeError } from '../http/describe-error.js';
 import type { Job } from './job.js';
+import * as queries from './job-runs.queries.js';
 
 export const INSTANCE_ID = `${hostname()}:${process.pid}`;
+
+/** A running run renews its heartbeat this often… */
+export const JOB_HEARTBEAT_MS = 15_000;
+/** …and one whose heartbeat is older than this belongs to an instance that is gone. */
+export const JOB_LEASE_MS = 4 * JOB_HEARTBEAT_MS;
 
 export type JobTrigger = 'schedule' | 'startup' | 'manual';
 
@@ -17,9 +23,10 @@ export interface JobRunResult {
 }
 
 /**
- * Runs a job at most once at a time across every instance (a PostgreSQL advisory lock held by a
- * transaction for the run's length) and, for a scheduled tick, at most once per tick (the unique
- * (job_name, scheduled_for) row). Every run that starts leaves a job_runs row.
+ * Runs a job at most once at a time across every instance (one 'running' job_runs row per job,
+ * leased by a heartbeat) and, for a scheduled tick, at most once per tick (the unique
+ * (job_name, scheduled_for) row). Every run that starts leaves a job_runs row. The run record is
+ * written in short statements of its own: no transaction stays open while the job works.
  */
 export async function runJob(
   ctx: ServiceContext,
@@ -27,44 +34,64 @@ export async function runJob(
   trigger: JobTrigger,
   scheduledFor?: Date,
 ): Promise<JobRunResult> {
-  return ctx.db.transaction(async (lockTrx) => {
-    const lock = await lockTrx.raw<{ rows: { locked: boolean }[] }>(
-      'SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked',
-      [`supply-hub:job:${job.name}`],
-    );
-    if (!lock.rows[0]?.locked) {
-      return { job_name: job.name, outcome: 'skipped', counts: {}, reason: 'already running on another instance' };
-    }
-    const claim = await ctx.db.raw<{ rows: { id: number }[] }>(
-      `INSERT INTO job_runs (job_name, trigger, instance_id, started_at, scheduled_for)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (job_name, scheduled_for) WHERE scheduled_for IS NOT NULL DO NOTHING
-       RETURNING id`,
-      [job.name, trigger, INSTANCE_ID, ctx.now(), scheduledFor ?? null],
-    );
-    const claimed = claim.rows[0];
-    if (!claimed) {
-      return {
-        job_name: job.name,
-        outcome: 'skipped',
-        counts: {},
-        reason: 'this tick already ran on another instance',
-      };
-    }
-    try {
-      const counts = await job.run(ctx);
-      await ctx.db('job_runs').where({ id: claimed.id }).update({ outcome: 'success', counts, finished_at: ctx.now() });
-      ctx.log.info({ job: job.name, trigger, counts }, 'job finished');
-      return { job_name: job.name, outcome: 'success', counts };
-    } catch (error) {
-      const described = describeError(error);
-      const message = String(described.message ?? 'unknown error');
-      await ctx
-        .db('job_runs')
-        .where({ id: claimed.id })
-        .update({ outcome: 'failed', error: message, finished_at: ctx.now() });
-      ctx.log.error({ job: job.name, trigger, error: described }, 'job failed');
-      return { job_name: job.name, outcome: 'failed', counts: {}, error: message };
-    }
+  await queries.failExpiredRuns(ctx.db, new Date(ctx.now().getTime() - JOB_LEASE_MS), ctx.now(), job.name);
+  const runId = await queries.claimRun(ctx.db, {
+    jobName: job.name,
+    trigger,
+    instanceId: INSTANCE_ID,
+    now: ctx.now(),
+    scheduledFor: scheduledFor ?? null,
   });
+  if (runId === undefined) {
+    const isRunning = await queries.isJobRunning(ctx.db, job.name);
+    return {
+      job_name: job.name,
+      outcome: 'skipped',
+      counts: {},
+      reason: isRunning ? 'already running on another instance' : 'this tick already ran on another instance',
+    };
+  }
+  const heartbeat = setInterval(() => {
+    queries.renewHeartbeat(ctx.db, runId, ctx.now()).catch((error: unknown) => {
+      ctx.log.warn({ job: job.name, error: describeError(error) }, 'job heartbeat could not be recorded');
+    });
+  }, JOB_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const counts = await job.run(ctx);
+    clearInterval(heartbeat);
+    await finish(ctx, job, runId, { outcome: 'success', counts });
+    ctx.log.info({ job: job.name, trigger, counts }, 'job finished');
+    return { job_name: job.name, outcome: 'success', counts };
+  } catch (error) {
+    clearInterval(heartbeat);
+    const described = describeError(error);
+    const message = String(described.message ?? 'unknown error');
+    await finish(ctx, job, runId, { outcome: 'failed', error: message });
+    ctx.log.error({ job: job.name, trigger, error: described }, 'job failed');
+    return { job_name: job.name, outcome: 'failed', counts: {}, error: message };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function finish(
+  ctx: ServiceContext,
+  job: Job,
+  runId: number,
+  result: { outcome: 'success' | 'failed'; counts?: JobRunResult['counts']; error?: string },
+): Promise<void> {
+  const isRecorded = await queries.finishRun(ctx.db, runId, { ...result, finishedAt: ctx.now() });
+  // Its lease ran out (the database was unreachable for a minute, say) and it was marked failed.
+  if (!isRecorded) ctx.log.warn({ job: job.name, runId }, 'job finished after its run was marked failed');
+}
+
+/**
+ * Marks failed every run whose instance stopped renewing its lease (crashed, killed, lost its
+ * host). A run of a live instance, however long, keeps its heartbeat fresh and is left alone.
+ */
+export async function failOrphanedRuns(ctx: ServiceContext): Promise<number> {
+  const failed = await queries.failExpiredRuns(ctx.db, new Date(ctx.now().getTime() - JOB_LEASE_MS), ctx.now());
+  if (failed > 0) ctx.log.warn({ failed }, 'job runs left running by a stopped instance marked failed');
+  return failed;
 }

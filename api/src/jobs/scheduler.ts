@@ -3,7 +3,7 @@ import cron, { type ScheduledTask } from 'node-cron';
 import type { ServiceContext } from '../context.js';
 import { describeError } from '../http/describe-error.js';
 import type { Job } from './job.js';
-import { runJob } from './run-job.js';
+import { failOrphanedRuns, runJob } from './run-job.js';
 
 export interface JobScheduler {
   /** Resolves when every job's startup run has finished. */
@@ -40,9 +40,13 @@ export function startJobScheduler(ctx: ServiceContext, jobs: readonly Job[]): Jo
       { name: job.name, timezone: ctx.config.companyTimezone, noOverlap: true },
     ),
   );
-  const startupRuns = Promise.all(
-    jobs.filter((job) => job.runAtStartup).map((job) => runJob(ctx, job, 'startup')),
-  ).then(() => undefined);
+  // Runs a crashed instance left 'running' are marked failed before anything new starts.
+  const startupRuns = failOrphanedRuns(ctx)
+    .catch((error: unknown) => {
+      ctx.log.error({ error: describeError(error) }, 'orphaned job runs could not be checked');
+    })
+    .then(() => Promise.all(jobs.filter((job) => job.runAtStartup).map((job) => runJob(ctx, job, 'startup'))))
+    .then(() => undefined);
   track(startupRuns);
   return {
     startupRuns,

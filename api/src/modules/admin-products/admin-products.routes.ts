@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 
@@ -11,6 +11,7 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { toProduct } from '../products/products.service.js';
 import { ADMIN_PRODUCT_SORTS, selectProductsPage } from './admin-products.queries.js';
 import { createProduct, getProductForAdmin, updateProduct } from './admin-products.service.js';
+import type { FileStorage } from '../../media/file-storage.js';
 import { removeProductImage, storeProductImage } from './product-images.service.js';
 
 const filterSchema = z.object({
@@ -31,7 +32,7 @@ function parseId(params: unknown): string {
 }
 
 /** /api/admin/products in ra-data-simple-rest shape; images through their own commands. */
-export function adminProductsRoutes({ contextFor }: RouteDependencies): Router {
+export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage }: { storage: FileStorage }): Router {
   const router = Router();
 
   router.get('/admin/products', allow.roles('admin'), async (req, res) => {
@@ -61,23 +62,12 @@ export function adminProductsRoutes({ contextFor }: RouteDependencies): Router {
   });
 
   router.post('/admin/products/:id/image', allow.roles('admin'), imageUpload.single('image'), async (req, res) => {
-    res.json(await storeProductImage(contextFor(req), parseId(req.params), req.file?.buffer));
+    res.json(await storeProductImage(contextFor(req), storage, parseId(req.params), req.file?.buffer));
   });
 
   router.delete('/admin/products/:id/image', allow.roles('admin'), async (req, res) => {
-    res.json(await removeProductImage(contextFor(req), parseId(req.params)));
+    res.json(await removeProductImage(contextFor(req), storage, parseId(req.params)));
   });
 
   return router;
-}
-
-/** Stored product images, from the portal's own origin; nosniff comes with the security headers. */
-export function mediaHosting(storageDir: string) {
-  return express.static(storageDir, {
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '7d',
-    immutable: true,
-    fallthrough: false,
-  });
 }

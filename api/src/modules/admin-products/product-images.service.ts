@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -9,13 +7,15 @@ import { IMAGE_MESSAGES } from '../../contracts/admin-products.js';
 import type { Product } from '../../contracts/products.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import type { FileStorage } from '../../media/file-storage.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { getProductForAdmin } from './admin-products.service.js';
 import { selectProductById } from './admin-products.queries.js';
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
-const MEDIA_PREFIX = '/media/product-images/';
+const IMAGE_FOLDER = 'product-images';
+const MEDIA_PREFIX = `/media/${IMAGE_FOLDER}/`;
 
 /**
  * Checks an upload by its content (JPEG, PNG or WebP only; SVG and renamed files refused),
@@ -23,6 +23,7 @@ const MEDIA_PREFIX = '/media/product-images/';
  */
 export async function storeProductImage(
   ctx: ServiceContext,
+  storage: FileStorage,
   productId: string,
   upload: Buffer | undefined,
 ): Promise<Product> {
@@ -43,10 +44,8 @@ export async function storeProductImage(
   } catch {
     throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
   }
-  const directory = path.join(ctx.config.storageDir, 'product-images');
-  await mkdir(directory, { recursive: true });
   const name = `${randomUUID()}.webp`;
-  await writeFile(path.join(directory, name), encoded);
+  await storage.put(`${IMAGE_FOLDER}/${name}`, encoded, 'image/webp');
   await ctx.db.transaction(async (trx) => {
     await trx('products')
       .where({ id: productId })
@@ -62,25 +61,29 @@ export async function storeProductImage(
       trx,
     );
   });
-  await removeStoredFile(ctx, product.image_url);
+  await removeStoredFile(storage, product.image_url);
   return getProductForAdmin(ctx, productId);
 }
 
-export async function removeProductImage(ctx: ServiceContext, productId: string): Promise<Product> {
+export async function removeProductImage(
+  ctx: ServiceContext,
+  storage: FileStorage,
+  productId: string,
+): Promise<Product> {
   const product = await selectProductById(ctx.db, productId);
   if (!product) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
   await ctx.db.transaction(async (trx) => {
     await trx('products').where({ id: productId }).update({ image_url: null, updated_at: ctx.now() });
     await recordAudit(ctx, { action: 'product.image.remove', targetType: 'product', targetId: productId }, trx);
   });
-  await removeStoredFile(ctx, product.image_url);
+  await removeStoredFile(storage, product.image_url);
   return getProductForAdmin(ctx, productId);
 }
 
 /** Deletes a file we stored earlier; outside URLs and anything else are left alone. */
-async function removeStoredFile(ctx: ServiceContext, imageUrl: string | null): Promise<void> {
+async function removeStoredFile(storage: FileStorage, imageUrl: string | null): Promise<void> {
   if (!imageUrl?.startsWith(MEDIA_PREFIX)) return;
   const name = imageUrl.slice(MEDIA_PREFIX.length);
   if (!/^[0-9a-f-]{36}\.webp$/.test(name)) return;
-  await rm(path.join(ctx.config.storageDir, 'product-images', name), { force: true });
+  await storage.remove(`${IMAGE_FOLDER}/${name}`);
 }

@@ -69,3 +69,8 @@ export async function markMailFailed(db: Db, id: string, error: string, retryAt:
     .where({ id })
     .update({ status: 'failed', last_error: error.slice(0, 300), next_attempt_at: retryAt });
 }
+
+/** Deletes mail delivered (sent, or logged when no SMTP is set) before the cutoff: bodies hold sign-in links. */
+export async function deleteDeliveredMailBefore(db: Db, cutoff: Date): Promise<number> {
+  return db('email_outbox').whereIn('status', ['sent', 'logged']).andWhere('created_at', '<', cutoff).delete();
+}
