@@ -25,6 +25,8 @@ const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 's
     DEMO_MODE: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Every browser test comes from 127.0.0.1 (the per-address limits have jest tests of their own).
+    RATE_LIMIT_ADDRESS_FACTOR: '100',
     PORT: process.env.E2E_PORT ?? '3100',
   },
 });

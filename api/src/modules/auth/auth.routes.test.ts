@@ -39,13 +39,21 @@ describe('POST /api/auth/signup', () => {
     });
   });
 
-  it('refuses a common password, an invalid e-mail and a short password, creating nothing', async () => {
+  it('refuses a guessable password with the reasons, an invalid e-mail and a short password, creating nothing', async () => {
     const email = uniqueEmail('weak');
-    const weak = await request(app)
+    for (const password of ['password1', 'aaaaaa', '      ', 'supplyhub', 'Hopper1906', `${email.split('@')[0]}!`]) {
+      const weak = await request(app)
+        .post('/api/auth/signup')
+        .send({ first_name: 'Grace', last_name: 'Hopper', email, password })
+        .expect(400);
+      expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD', errors: { password: expect.any(String) } });
+      expect(weak.body.details.reasons.length).toBeGreaterThan(0);
+    }
+    const repeated = await request(app)
       .post('/api/auth/signup')
-      .send({ first_name: 'A', last_name: 'B', email, password: 'password1' })
+      .send({ first_name: 'A', last_name: 'B', email, password: 'aaaaaa' })
       .expect(400);
-    expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD' });
+    expect(repeated.body.errors.password).toMatch(/^Repeated characters like "aaa" are easy to guess\./);
     const invalid = await request(app)
       .post('/api/auth/signup')
       .send({ first_name: 'A', last_name: 'B', email: 'nope', password: 'Compiler-Cobol-1959' })
@@ -116,7 +124,7 @@ describe('POST /api/auth/login', () => {
     expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
   });
 
-  it('refuses a disabled account, and ends its existing sessions', async () => {
+  it('refuses a disabled account like a wrong password, and ends its existing sessions', async () => {
     const { agent, user } = await signedInAgent(app, db, ['doctor']);
     await db('users').where({ id: user.id }).update({ status: 'disabled' });
     const ended = await agent.get('/api/auth/session').expect(401);
@@ -124,8 +132,8 @@ describe('POST /api/auth/login', () => {
     const refused = await request(app)
       .post('/api/auth/login')
       .send({ email: user.email, password: TEST_PASSWORD })
-      .expect(403);
-    expect(refused.body.code).toBe('ACCOUNT_DISABLED');
+      .expect(401);
+    expect(refused.body.code).toBe('INVALID_CREDENTIALS');
   });
 
   it('refuses a request from another site but accepts a script sending the portal’s own Origin', async () => {

@@ -17,21 +17,29 @@ import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { selectRoles } from '../users/users.queries.js';
 import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword, signUp } from './auth.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 
 const PENDING_MFA_MS = 5 * 60_000;
 const DEMO_SESSION_MS = 3600 * 1000;
 const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
-const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(20) });
+const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
 
 export function authRoutes(dependencies: RouteDependencies): Router {
   const { contextFor, db, config, now } = dependencies;
-  const throttle = createSignInThrottle(db);
+  const throttles = createThrottles(db, config);
+  const isSecure = config.publicUrl.startsWith('https://');
   const router = Router();
 
   router.post('/auth/login', allow.public(), async (req, res) => {
     const ctx = contextFor(req);
-    const user = await signInWithPassword(ctx, throttle, signInSchema.parse(req.body));
+    const { user, deviceToken } = await signInWithPassword(
+      ctx,
+      throttles,
+      signInSchema.parse(req.body),
+      readDeviceToken(req),
+    );
+    setDeviceCookie(res, deviceToken, isSecure);
     const requirement = await mfaRequirementFor(ctx, user.userId, await selectRoles(db, user.userId));
     if (requirement === 'verify') {
       await regenerateSession(req);
@@ -59,13 +67,10 @@ export function authRoutes(dependencies: RouteDependencies): Router {
       throw new AppError(401, 'MFA_SESSION_EXPIRED', 'Your sign-in took too long. Please sign in again.');
     }
     const ctx = contextFor(req);
-    const address = req.ip ?? 'unknown';
-    await throttle.assertAllowed(pending.email, address);
     const user = { userId: pending.userId, email: pending.email };
     const audit = { action: 'auth.mfa_verify', targetType: 'user', targetId: user.userId };
-    if (!(await verifySecondFactor(ctx, user, code))) {
+    if (!(await verifySecondFactor(ctx, throttles, user, code))) {
       await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'totp' } });
-      await throttle.recordFailure(pending.email, address);
       throw new AppError(
         401,
         'MFA_CODE_INVALID',
@@ -78,8 +83,8 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     res.json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
   });
 
-  router.post('/auth/signup', allow.public(), async (req, res) => {
-    const user = await signUp(contextFor(req), signUpSchema.parse(req.body));
+  router.post('/auth/signup', allow.public(), throttled(throttles, 'signUpAddress', byAddress), async (req, res) => {
+    const user = await signUp(contextFor(req), throttles, signUpSchema.parse(req.body));
     await startUserSession(req, user, 'password', now());
     res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
   });
@@ -103,6 +108,7 @@ export function authRoutes(dependencies: RouteDependencies): Router {
   /** Demo mode only (decisions.md): "Try as admin" / "Try as doctor", a one-hour session. */
   router.post('/auth/demo', allow.public(), async (req, res) => {
     if (!config.isDemoMode) throw AppError.notFound(`No API route for POST /api/auth/demo`, 'ROUTE_NOT_FOUND');
+    await throttles.consume('demoSignIn', byAddress(req));
     const { as } = demoSignInSchema.parse(req.body);
     const ctx = contextFor(req);
     const user = await signInAsDemoUser(ctx, as);

@@ -14,8 +14,10 @@ import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../users/password-hashing.js';
 import * as usersQueries from '../users/users.queries.js';
 import * as queries from './auth.queries.js';
-import { isCommonPassword } from './password-strength.rules.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import { addressKey } from '../throttles/throttle-rules.js';
+import type { Throttles } from '../throttles/throttles.js';
+import { deviceIdOf, issueDeviceToken } from './device-cookie.js';
+import { assertStrongPassword } from './password-policy.js';
 
 /** Verified against for unknown e-mails, so both answers take as long (no account enumeration). */
 const UNKNOWN_ACCOUNT_HASH = hashPassword('not-a-real-password-for-timing-only');
@@ -27,48 +29,68 @@ export interface SignedInUser {
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid login credentials');
 
+export interface PasswordSignIn {
+  user: SignedInUser;
+  /** A fresh device token for the browser (OWASP's device cookie). */
+  deviceToken: string;
+}
+
+/**
+ * The attempt is counted BEFORE the password is checked (one atomic upsert each), so parallel
+ * guesses get no more checks than the limit. A browser holding this account's device cookie has a
+ * budget of its own; others share the account's and their address's (docs/security-sign-in.md).
+ * A disabled account answers exactly like a wrong password, so the answer reveals nothing.
+ */
 export async function signInWithPassword(
   ctx: ServiceContext,
-  throttle: SignInThrottle,
+  throttles: Throttles,
   rawInput: SignInInput,
-): Promise<SignedInUser> {
+  deviceToken?: string,
+): Promise<PasswordSignIn> {
   const input = signInSchema.parse(rawInput);
-  const address = ctx.clientAddress ?? 'unknown';
-  await throttle.assertAllowed(input.email, address);
+  const address = addressKey(ctx.clientAddress);
+  const deviceId = deviceIdOf(ctx.config.sessionSecret, input.email, deviceToken);
+  if (deviceId) await throttles.consume('signInDevice', deviceId);
+  else {
+    await throttles.consume('signInAddress', address);
+    await throttles.consume('signInAccount', input.email);
+  }
   const credential = await queries.selectCredentialByEmail(ctx.db, input.email);
   const isPasswordRight = credential?.password_hash
     ? await verifyPassword(credential.password_hash, input.password)
     : await verifyPassword(await UNKNOWN_ACCOUNT_HASH, input.password).then(() => false);
   const audit = { action: 'auth.sign_in', targetType: 'user', targetId: credential?.id };
-  if (!credential || !isPasswordRight) {
+  if (!credential || !isPasswordRight || credential.status !== 'active') {
+    const reason = credential && isPasswordRight ? 'disabled' : 'invalid_credentials';
     await recordAudit(ctx, {
       ...audit,
       outcome: 'failure',
-      details: { method: 'password', email: input.email, reason: 'invalid_credentials' },
+      details: { method: 'password', email: input.email, reason },
     });
-    await throttle.recordFailure(input.email, address);
     throw invalidCredentials();
   }
-  if (credential.status !== 'active') {
-    await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'password', reason: 'disabled' } });
-    throw new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');
-  }
-  await throttle.recordSuccess(input.email);
+  if (deviceId) await throttles.clear('signInDevice', deviceId);
+  else await Promise.all([throttles.clear('signInAccount', input.email), throttles.reward('signInAddress', address)]);
   await recordAudit(
     { ...ctx, actor: { kind: 'user', userId: credential.id, label: credential.email } },
-    { ...audit, details: { method: 'password' } },
+    { ...audit, details: { method: 'password', ...(deviceId ? { known_device: true } : {}) } },
   );
-  return { userId: credential.id, email: credential.email };
+  return {
+    user: { userId: credential.id, email: credential.email },
+    deviceToken: issueDeviceToken(ctx.config.sessionSecret, credential.email),
+  };
 }
 
 /** Sign-up creates the account with the 'user' role and an incomplete profile; onboarding completes it. */
-export async function signUp(ctx: ServiceContext, rawInput: SignUpInput): Promise<SignedInUser> {
+export async function signUp(ctx: ServiceContext, throttles: Throttles, rawInput: SignUpInput): Promise<SignedInUser> {
   const input = signUpSchema.parse(rawInput);
-  if (isCommonPassword(input.password)) {
-    throw new AppError(400, 'WEAK_PASSWORD', 'Password is too common. Choose one that is harder to guess.', {
-      password: 'Password is too common. Choose one that is harder to guess.',
-    });
-  }
+  await assertStrongPassword(ctx.db, input.password, {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+  });
+  // Counted once the form is acceptable, so fixing a refused password costs no attempt.
+  await throttles.consume('signUpEmail', input.email);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   return ctx.db.transaction(async (trx) => {
