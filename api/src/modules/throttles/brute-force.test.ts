@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 
-import { createTestApp, createTestUser, TEST_PASSWORD } from '../../test-support/http-test-app.js';
+import { createTestApp, createTestUser, signedInAgent, TEST_PASSWORD } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
 import { createThrottles } from './throttles.js';
 
@@ -167,5 +167,35 @@ describe('lock-out is not a denial of service', () => {
       .set('X-Forwarded-For', someAddress())
       .send({ email: user.email, password: TEST_PASSWORD })
       .expect(200);
+  });
+});
+
+describe('an administrator sees and lifts a sign-in pause', () => {
+  it('GET /api/admin/users shows sign_in_paused_until, and POST …/unlock-sign-in lifts it with an audit row', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const attacker = someAddress();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await request(app)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', attacker)
+        .send({ email: user.email, password: 'x1' });
+    }
+    const { agent: admin, user: adminUser } = await signedInAgent(app, db, ['admin']);
+    const listed = await admin
+      .get('/api/admin/users')
+      .query({ filter: JSON.stringify({ id: [user.id] }) })
+      .expect(200);
+    const pausedUntil = new Date(listed.body[0].sign_in_paused_until).getTime();
+    expect(pausedUntil).toBeGreaterThan(Date.now());
+    expect(pausedUntil).toBeLessThanOrEqual(Date.now() + 61_000);
+
+    const { agent: provider } = await signedInAgent(app, db, ['provider']);
+    await provider.post(`/api/admin/users/${user.id}/unlock-sign-in`).expect(403);
+    const unlocked = await admin.post(`/api/admin/users/${user.id}/unlock-sign-in`).expect(200);
+    expect(unlocked.body).toMatchObject({ id: user.id, sign_in_paused_until: null });
+    expect((await admin.get(`/api/admin/users/${user.id}`).expect(200)).body.sign_in_paused_until).toBeNull();
+    await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+    const audit = await db('audit_events').where({ action: 'user.unlock_sign_in', target_id: user.id }).first();
+    expect(audit).toMatchObject({ actor_user_id: adminUser.id, outcome: 'success' });
   });
 });
