@@ -110,3 +110,25 @@ test('sign-up checks every field before anything is sent, and a field’s messag
   expect(signUps).toEqual([]);
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('a guessable password is refused at sign-up with the reasons shown under the field', async ({ page }) => {
+  const email = `weak-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Jamie');
+  await page.getByLabel('Last Name').fill('Rivera');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('supplyhub');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'This password is too easy to guess.' })).toBeVisible();
+  await expect(
+    page.getByText(/^Your name, your e-mail or the name of the portal or company are easy to guess\./),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // A stronger one goes through.
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
