@@ -17,6 +17,7 @@ import * as shiftReportRollupsOnTimezoneChange from './20261121001400_shift_repo
 import * as leaseOutboxMail from './20261121001500_lease_outbox_mail.js';
 import * as notifyCompanySettingsChanged from './20261121001600_notify_company_settings_changed.js';
 import * as keepSsoGroups from './20261121001700_keep_sso_groups.js';
+import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001500_lease_outbox_mail', ...leaseOutboxMail },
   { name: '20261121001600_notify_company_settings_changed', ...notifyCompanySettingsChanged },
   { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
+  { name: '20261125000100_create_sign_up_requests', ...createSignUpRequests },
 ];

@@ -1,8 +1,10 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 
+import { latestMail, signUpLinkPath } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 
 /** Approves an account as the demo admin, in a separate API context (its own cookie session). */
 async function approveAsAdmin(baseURL: string, userId: string) {
@@ -42,6 +44,9 @@ test('a new user signs up, completes onboarding, waits for approval and lands in
   await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
+  // The same answer as for a known e-mail; the mailed link creates the account.
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await page.goto(await signUpLinkPath(email));
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await expect(page.getByText('Account created!')).toBeVisible();
@@ -130,5 +135,20 @@ test('a guessable password is refused at sign-up with the reasons shown under th
   // A stronger one goes through.
   await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+});
+
+test('signing up with an e-mail that has an account shows the same answer, and the mail says so', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Scully');
+  await page.getByLabel('Email').fill('nurse@demo.supplyhub.test');
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await latestMail('nurse@demo.supplyhub.test', 'sign-up-existing-account')).toMatch(
+    /you already have an account/,
+  );
 });

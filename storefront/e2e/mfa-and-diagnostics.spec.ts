@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
+import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAs } from './support/portal.js';
 
@@ -23,11 +24,7 @@ async function approveAsAdmin(baseURL: string, userId: string) {
 
 /** A fresh, onboarded and approved account, signed in in the page's own cookie jar. */
 async function createApprovedUser(page: Page, baseURL: string, email: string, password: string) {
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { first_name: 'Morgan', last_name: 'Lee', email, password },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
+  const user = await signUpThroughMail(page.request, { first_name: 'Morgan', last_name: 'Lee', email, password });
   const onboarding = await page.request.put('/api/profile/onboarding', {
     data: { first_name: 'Morgan', last_name: 'Lee' },
   });

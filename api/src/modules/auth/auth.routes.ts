@@ -15,13 +15,15 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { selectRoles } from '../users/users.queries.js';
-import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword, signUp } from './auth.service.js';
+import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword } from './auth.service.js';
+import { confirmSignUp, requestSignUp, signUpConfirmSchema } from './sign-up.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 
 const PENDING_MFA_MS = 5 * 60_000;
 const DEMO_SESSION_MS = 3600 * 1000;
+const SIGN_UP_CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
 const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
 
@@ -84,10 +86,21 @@ export function authRoutes(dependencies: RouteDependencies): Router {
   });
 
   router.post('/auth/signup', allow.public(), throttled(throttles, 'signUpAddress', byAddress), async (req, res) => {
-    const user = await signUp(contextFor(req), throttles, signUpSchema.parse(req.body));
-    await startUserSession(req, user, 'password', now());
-    res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
+    await requestSignUp(contextFor(req), throttles, signUpSchema.parse(req.body));
+    res.status(202).json({ status: 'check_email', message: SIGN_UP_CHECK_EMAIL });
   });
+
+  /** The link of the sign-up mail: creates the account and signs it in (then onboarding). */
+  router.post(
+    '/auth/signup/confirm',
+    allow.public(),
+    throttled(throttles, 'signUpConfirm', byAddress),
+    async (req, res) => {
+      const user = await confirmSignUp(contextFor(req), signUpConfirmSchema.parse(req.body));
+      await startUserSession(req, user, 'password', now());
+      res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
+    },
+  );
 
   router.get('/auth/session', allow.signedIn(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);

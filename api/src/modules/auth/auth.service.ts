@@ -1,11 +1,9 @@
 import {
   onboardingSchema,
   signInSchema,
-  signUpSchema,
   type OnboardingInput,
   type SessionResponse,
   type SignInInput,
-  type SignUpInput,
 } from '../../contracts/auth.js';
 import { effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -17,7 +15,6 @@ import * as queries from './auth.queries.js';
 import { addressKey } from '../throttles/throttle-rules.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { deviceIdOf, issueDeviceToken } from './device-cookie.js';
-import { assertStrongPassword } from './password-policy.js';
 
 /** Verified against for unknown e-mails, so both answers take as long (no account enumeration). */
 const UNKNOWN_ACCOUNT_HASH = hashPassword('not-a-real-password-for-timing-only');
@@ -79,47 +76,6 @@ export async function signInWithPassword(
     user: { userId: credential.id, email: credential.email },
     deviceToken: issueDeviceToken(ctx.config.sessionSecret, credential.email),
   };
-}
-
-/** Sign-up creates the account with the 'user' role and an incomplete profile; onboarding completes it. */
-export async function signUp(ctx: ServiceContext, throttles: Throttles, rawInput: SignUpInput): Promise<SignedInUser> {
-  const input = signUpSchema.parse(rawInput);
-  await assertStrongPassword(ctx.db, input.password, {
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-  });
-  // Counted once the form is acceptable, so fixing a refused password costs no attempt.
-  await throttles.consume('signUpEmail', input.email);
-  const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
-  return ctx.db.transaction(async (trx) => {
-    if (await usersQueries.selectUserByEmail(trx, input.email)) {
-      throw new AppError(409, 'USER_EXISTS', 'User already registered');
-    }
-    const user = await usersQueries.insertUser(trx, input.email, now);
-    await usersQueries.insertPasswordCredential(trx, user.id, passwordHash, now);
-    await usersQueries.insertRoles(trx, user.id, ['user'], null, now);
-    await usersQueries.upsertProfile(
-      trx,
-      {
-        user_id: user.id,
-        username: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        onboarding_completed: false,
-        onboarding_approved: false,
-      },
-      now,
-    );
-    const actorCtx = { ...ctx, actor: { kind: 'user' as const, userId: user.id, label: user.email } };
-    await recordAudit(
-      actorCtx,
-      { action: 'auth.sign_up', targetType: 'user', targetId: user.id, details: { method: 'password' } },
-      trx,
-    );
-    return { userId: user.id, email: user.email };
-  });
 }
 
 export async function completeOnboarding(ctx: ServiceContext, userId: string, rawInput: OnboardingInput) {

@@ -86,6 +86,14 @@ export const THROTTLE_RULES = {
     isPerAddress: false,
     message: REQUEST_MESSAGE,
   },
+  /** Sign-up links opened from one address. */
+  signUpConfirm: {
+    name: 'signup-confirm-address',
+    points: 10,
+    durationS: 15 * MINUTE,
+    isPerAddress: true,
+    message: REQUEST_MESSAGE,
+  },
   signUpAddress: {
     name: 'signup-address',
     points: 10,
