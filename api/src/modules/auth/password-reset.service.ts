@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { Knex } from 'knex';
 import { z } from 'zod';
 
 import { emailSchema, PASSWORD_MIN_LENGTH } from '../../contracts/auth.js';
@@ -43,27 +44,39 @@ export async function requestPasswordReset(
   await throttles.consume('passwordResetRequestEmail', email);
   const user = await selectUserByEmail(ctx.db, email);
   const now = ctx.now();
+  const isActive = user?.status === 'active';
+  const token = randomBytes(32).toString('base64url');
   const mail = await ctx.db.transaction(async (trx) => {
+    // The same statements in every path (no rows for an unknown account): the timing tells nothing.
+    await issueResetToken(trx, isActive ? user.id : NO_ACCOUNT, hashToken(token), now);
     const audit = { action: 'auth.password_reset_requested', targetType: 'user', targetId: user?.id };
-    if (user?.status !== 'active') {
+    if (!isActive) {
       const reason = user ? 'disabled' : 'unknown_account';
       await recordAudit(ctx, { ...audit, outcome: 'failure', details: { email, reason } }, trx);
       return user ? disabledAccountMail(email) : noAccountMail(ctx, email);
     }
-    const token = randomBytes(32).toString('base64url');
-    // The account row is locked so that of two requests at once, the later ends the earlier's link.
-    await trx('users').where({ id: user.id }).forUpdate().first('id');
-    await trx('password_reset_tokens').where({ user_id: user.id }).whereNull('used_at').update({ used_at: now });
-    await trx('password_reset_tokens').insert({
-      user_id: user.id,
-      token_hash: hashToken(token),
-      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      created_at: now,
-    });
     await recordAudit(ctx, audit, trx);
     return resetLinkMail(ctx, user.email, token);
   });
   await sendMail(ctx, mail);
+}
+
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Locks the account row first (of two requests at once, the later waits, then its own statement
+ * sees and ends the earlier's link), then ends its unused links and stores the new one.
+ */
+async function issueResetToken(db: Knex.Transaction, userId: string, tokenHash: string, now: Date) {
+  await db('users').where({ id: userId }).forUpdate().first('id');
+  await db.raw(
+    `WITH account AS (SELECT id FROM users WHERE id = :userId),
+          ended AS (UPDATE password_reset_tokens SET used_at = :now
+                    WHERE user_id IN (SELECT id FROM account) AND used_at IS NULL)
+     INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, created_at)
+     SELECT id, :tokenHash, :expiresAt, :now FROM account`,
+    { userId, tokenHash, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  );
 }
 
 const RESET_SUBJECT = 'Reset your Supply Hub password';
