@@ -41,7 +41,8 @@ export function authRoutes(dependencies: RouteDependencies): Router {
       signInSchema.parse(req.body),
       readDeviceToken(req),
     );
-    setDeviceCookie(res, deviceToken, isSecure);
+    // Like the session cookie: a Secure cookie is never sent back over plain HTTP.
+    if (!isSecure || req.secure) setDeviceCookie(res, deviceToken, isSecure);
     const requirement = await mfaRequirementFor(ctx, user.userId, await selectRoles(db, user.userId));
     if (requirement === 'verify') {
       await regenerateSession(req);
