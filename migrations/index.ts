@@ -21,6 +21,7 @@ import * as addMaxOrderTotal from './20261125000200_add_max_order_total.js';
 import * as markQaOrders from './20261125000400_mark_qa_orders.js';
 import * as failOrphanedJobRuns from './20261125000500_fail_orphaned_job_runs.js';
 import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
+import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121001500_lease_outbox_mail', ...leaseOutboxMail },
   { name: '20261121001600_notify_company_settings_changed', ...notifyCompanySettingsChanged },
   { name: '20261121001700_keep_sso_groups', ...keepSsoGroups },
+  { name: '20261125000100_create_sign_up_requests', ...createSignUpRequests },
   { name: '20261125000200_add_max_order_total', ...addMaxOrderTotal },
   { name: '20261125000400_mark_qa_orders', ...markQaOrders },
   { name: '20261125000500_fail_orphaned_job_runs', ...failOrphanedJobRuns },

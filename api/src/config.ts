@@ -98,6 +98,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits or dashes')
     .default('google'),
   OIDC_ALLOW_HTTP_ISSUER: booleanFlag.default(false),
+  RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -149,6 +150,8 @@ export interface AppConfig {
   session: { idleTimeoutMs: number; absoluteLifetimeMs: number };
   /** How long the history-retention job keeps finished job runs and delivered outbox mail. */
   retention: { jobRunsDays: number; mailOutboxDays: number };
+  /** Multiplies every per-address allowance: for a site where many people share one public address. */
+  rateLimitAddressFactor: number;
   /** TOTP for admin and super_admin at password sign-in: on by default, off by default in demo mode. */
   isMfaRequiredForAdmins: boolean;
   /** Outgoing mail: SMTP when configured, else the outbox table and the log (works offline). */
@@ -288,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
         }
       : undefined,
     retention: { jobRunsDays: vars.JOB_RUNS_RETENTION_DAYS, mailOutboxDays: vars.MAIL_OUTBOX_RETENTION_DAYS },
+    rateLimitAddressFactor: vars.RATE_LIMIT_ADDRESS_FACTOR,
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),

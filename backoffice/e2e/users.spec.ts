@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAsAdmin, signUpUser, uniqueTag, withApi, type ApiUser } from './support/backoffice.js';
+import { NEW_USER_PASSWORD } from './support/orders.js';
 
 async function userTotal(page: Page, filter: Record<string, unknown> = {}): Promise<number> {
   const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,0]`;
@@ -184,4 +185,32 @@ test('a failure to load the users shows the error', async ({ page }) => {
   );
   await page.goto('/admin/users');
   await expect(page.getByText('Failed to load users')).toBeVisible();
+});
+
+test('an account paused after wrong passwords shows when the pause ends, and Unlock lets its owner in again', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await freshUser(page, baseURL, uniqueTag('paused'));
+  // A stranger's browser (no device cookie of this account) guesses wrong passwords.
+  const stranger = await playwrightRequest.newContext({ baseURL });
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const guess = await stranger.post('/api/auth/login', {
+      data: { email: user.email, password: `not-it-${attempt}` },
+    });
+    expect([401, 429]).toContain(guess.status());
+  }
+  await stranger.dispose();
+  await page.goto('/admin/users');
+  await search(page, user.email);
+  const paused = row(page, user.email).getByText(/^Sign-in paused until /);
+  await expect(paused).toBeVisible();
+  await row(page, user.email).getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('dialog').getByText(`Unlock the sign-in of ${user.name}?`)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await expect(paused).toHaveCount(0);
+  const owner = await playwrightRequest.newContext({ baseURL });
+  const signIn = await owner.post('/api/auth/login', { data: { email: user.email, password: NEW_USER_PASSWORD } });
+  expect(signIn.status()).toBe(200);
+  await owner.dispose();
 });

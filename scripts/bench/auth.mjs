@@ -54,7 +54,7 @@ async function measureSignIns(baseUrl) {
 /** The same cheap request (an unknown API path: a 404 after the session middleware) with and without a session. */
 async function measureLookup(baseUrl) {
   const { response } = await signIn(baseUrl, DEMO_ACCOUNTS[0]);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = /supply_hub\.sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
   const run = async (headers) => {
     const samples = [];
     for (let i = 0; i < LOOKUP_SAMPLES; i += 1)

@@ -1,7 +1,7 @@
 // The server the browser tests run against: the built portal in demo mode on a throwaway database
 // (created like the jest run's, dropped again when Playwright stops this process with SIGTERM).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { mkdtempSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,9 @@ const database = JSON.parse(
 );
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-e2e-'));
 chmodSync(dataDir, 0o711);
+// The tests read the mail outbox (sign-up links) from this database: scripts/e2e/mailbox.ts.
+const databaseNote = path.join(os.tmpdir(), `supply-hub-e2e-${process.env.E2E_PORT ?? '3100'}.json`);
+writeFileSync(databaseNote, JSON.stringify({ databaseUrl: database.url }), { mode: 0o600 });
 
 const { NODE_OPTIONS: _omitted, ...env } = process.env;
 const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 'src', 'server.js')], {
@@ -25,6 +28,8 @@ const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 's
     DEMO_MODE: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Every browser test comes from 127.0.0.1 (the per-address limits have jest tests of their own).
+    RATE_LIMIT_ADDRESS_FACTOR: '100',
     PORT: process.env.E2E_PORT ?? '3100',
   },
 });
@@ -39,6 +44,7 @@ server.once('exit', (code) => {
   const args = [database.adminUrl, database.name, ...(database.embeddedDataDir ? [database.embeddedDataDir] : [])];
   execFileSync(process.execPath, ['--import', 'tsx', databaseScript, 'drop', ...args], { cwd: root, stdio: 'inherit' });
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(databaseNote, { force: true });
   process.exit(isStopping ? 0 : (code ?? 1));
 });
 process.on('SIGTERM', stop);

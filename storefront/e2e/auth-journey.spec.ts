@@ -1,8 +1,10 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 
+import { latestMail, signUpLinkPath } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 
 const DEMO_PASSWORD = 'SupplyHub-demo-2026';
+const CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 
 /** Approves an account as the demo admin, in a separate API context (its own cookie session). */
 async function approveAsAdmin(baseURL: string, userId: string) {
@@ -42,6 +44,9 @@ test('a new user signs up, completes onboarding, waits for approval and lands in
   await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
+  // The same answer as for a known e-mail; the mailed link creates the account.
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await page.goto(await signUpLinkPath(email));
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await expect(page.getByText('Account created!')).toBeVisible();
@@ -109,4 +114,41 @@ test('sign-up checks every field before anything is sent, and a field’s messag
   await expect(page.getByText('Last name is required')).toBeVisible();
   expect(signUps).toEqual([]);
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a guessable password is refused at sign-up with the reasons shown under the field', async ({ page }) => {
+  const email = `weak-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Jamie');
+  await page.getByLabel('Last Name').fill('Rivera');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('supplyhub');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'This password is too easy to guess.' })).toBeVisible();
+  await expect(
+    page.getByText(/^Your name, your e-mail or the name of the portal or company are easy to guess\./),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // A stronger one goes through.
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+});
+
+test('signing up with an e-mail that has an account shows the same answer, and the mail says so', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Scully');
+  await page.getByLabel('Email').fill('nurse@demo.supplyhub.test');
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await latestMail('nurse@demo.supplyhub.test', 'sign-up-existing-account')).toMatch(
+    /you already have an account/,
+  );
 });

@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
+import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAs } from './support/portal.js';
 
@@ -23,11 +24,7 @@ async function approveAsAdmin(baseURL: string, userId: string) {
 
 /** A fresh, onboarded and approved account, signed in in the page's own cookie jar. */
 async function createApprovedUser(page: Page, baseURL: string, email: string, password: string) {
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { first_name: 'Morgan', last_name: 'Lee', email, password },
-  });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
+  const user = await signUpThroughMail(page.request, { first_name: 'Morgan', last_name: 'Lee', email, password });
   const onboarding = await page.request.put('/api/profile/onboarding', {
     data: { first_name: 'Morgan', last_name: 'Lee' },
   });
@@ -62,6 +59,11 @@ test('a user who turns on two-step sign-in in Settings must enter a code at the 
 
   await expect(card.getByText('Save these recovery codes now')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const recoveryCode = (
+    await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').first().textContent()
+  )?.trim();
+  // 80 bits: four groups of five hex digits.
+  expect(recoveryCode).toMatch(/^[0-9a-f]{5}(-[0-9a-f]{5}){3}$/);
   await card.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByText('10 recovery codes left.', { exact: false })).toBeVisible();
@@ -97,6 +99,17 @@ test('a user who turns on two-step sign-in in Settings must enter a code at the 
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('button', { name: email })).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
+
+  // A recovery code, typed in full with its dashes, signs in in place of a code.
+  await page.getByRole('button', { name: email }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('Verification code').fill(recoveryCode ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });
 
 test('Enterprise SSO is offered once the e-mail domain has a provider, and starting it notes where and when', async ({

@@ -23,7 +23,7 @@ beforeAll(async () => {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: admin.email, password: TEST_PASSWORD }),
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = /supply_hub\.sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
   dataProvider = simpleRestProvider(`${base}/api/admin`, (url: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     headers.set('Cookie', cookie);

@@ -86,7 +86,7 @@ describe('no-store over the whole API inventory', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: doctor.user.email, password: TEST_PASSWORD }),
         });
-        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+        const cookie = /supply_hub\.sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
         const hangUp = new AbortController();
         const stream = await fetch(`${base}/api/events`, { headers: { cookie }, signal: hangUp.signal });
         expect(stream.status).toBe(200);

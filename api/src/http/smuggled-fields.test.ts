@@ -4,7 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import request from 'supertest';
 
 import { insertProducts, type ProductFixture } from '../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent, TEST_PASSWORD, closeTestApp } from '../test-support/http-test-app.js';
+import {
+  closeTestApp,
+  createTestApp,
+  openSignUpLink,
+  signedInAgent,
+  signUpThroughMail,
+  TEST_PASSWORD,
+} from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, uniqueEmail } from '../test-support/test-context.js';
 import { seedUserFootprint, snapshotUserRows, type UserFootprint } from '../test-support/user-footprint.js';
 
@@ -163,10 +170,13 @@ describe('smuggled fields change nothing', () => {
     // A fresh sign-up: not yet approved, so an "onboarding_approved: true" would show.
     const email = uniqueEmail('smuggle-signup');
     const agent = request.agent(app);
-    await agent
-      .post('/api/auth/signup')
-      .send({ first_name: 'Sam', last_name: 'Uggler', email, password: TEST_PASSWORD })
-      .expect(201);
+    const signedUp = await signUpThroughMail(agent, database.db, {
+      first_name: 'Sam',
+      last_name: 'Uggler',
+      email,
+      password: TEST_PASSWORD,
+    });
+    expect(signedUp.status).toBe(201);
     const { id: userId } = await database.db('users').where({ email }).first('id');
     const victimBefore = await snapshotUserRows(database.db, victim.user.id);
 
@@ -218,9 +228,11 @@ describe('smuggled fields change nothing', () => {
       agent.post('/api/auth/signup'),
       smuggled({ first_name: 'Eve', last_name: 'Admin', email, password: TEST_PASSWORD, status: 'active' }),
     );
-    expect(signup.status).toBe(201);
+    expect(signup.status).toBe(202);
+    const confirmed = await openSignUpLink(agent, database.db, email);
+    expect(confirmed.status).toBe(201);
     const stored = await database.db('users').where({ email }).first('id', 'status');
-    expect(signup.body.user.id).toBe(stored.id);
+    expect(confirmed.body.user.id).toBe(stored.id);
     expect(await database.db('user_roles').where({ user_id: stored.id }).pluck('role')).toEqual(['user']);
     expect(await database.db('profiles').where({ user_id: stored.id }).first('onboarding_approved')).toEqual({
       onboarding_approved: false,

@@ -51,7 +51,7 @@ describe('two instances on one database', () => {
       .post('/api/auth/login')
       .send({ email: user.email, password: TEST_PASSWORD })
       .expect(200);
-    const cookie = String(([] as string[]).concat(login.headers['set-cookie'] ?? [])[0]).split(';')[0]!;
+    const cookie = /supply_hub\.sid=[^;]+/.exec(String(login.headers['set-cookie']))?.[0] ?? '';
     const session = await request(second).get('/api/auth/session').set('Cookie', cookie).expect(200);
     expect(session.body.user.email).toBe(user.email);
     await request(second).post('/api/auth/logout').set('Cookie', cookie).expect(204);
@@ -66,7 +66,7 @@ describe('two instances on one database', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: waiting.email, password: TEST_PASSWORD }),
     });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = /supply_hub\.sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
     const controller = new AbortController();
     const stream = await fetch(`${secondUrl}/api/events`, { headers: { Cookie: cookie }, signal: controller.signal });
     const reader = stream.body!.getReader();

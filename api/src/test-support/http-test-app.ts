@@ -76,3 +76,24 @@ export async function signedInAgent(app: Express, db: Db, roles: Role[]) {
   await agent.post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
   return { agent, user };
 }
+
+/** Opens the latest sign-up link mailed to `email` with `agent`: creates the account and signs in. */
+export async function openSignUpLink(agent: ReturnType<typeof request.agent>, db: Db, email: string) {
+  const mail = await db('email_outbox')
+    .where({ to_address: email.toLowerCase(), template: 'sign-up-confirm' })
+    .orderBy('created_at', 'desc')
+    .first<{ text_body: string } | undefined>('text_body');
+  const token = /#token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
+  if (!token) throw new Error(`no sign-up link was mailed to ${email}`);
+  return agent.post('/api/auth/signup/confirm').send({ token });
+}
+
+/** Signs up as a person would: the sign-up answers 202, then the mailed link signs `agent` in. */
+export async function signUpThroughMail(
+  agent: ReturnType<typeof request.agent>,
+  db: Db,
+  body: { first_name: string; last_name: string; email: string; password: string },
+) {
+  await agent.post('/api/auth/signup').send(body).expect(202);
+  return openSignUpLink(agent, db, body.email);
+}

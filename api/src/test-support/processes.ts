@@ -158,7 +158,8 @@ export async function signInCookie(baseUrl: string, email: string, password: str
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  // The session cookie by name: a sign-in also sets the device cookie.
+  return /supply_hub\.sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
 }
 
 /** Keeps what a child process printed, for the message of a failing assertion. */

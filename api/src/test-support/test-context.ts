@@ -33,6 +33,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     SETTINGS_ENCRYPTION_KEY: 'a'.repeat(64),
     JOBS_ENABLED: 'false',
     MFA_REQUIRED_FOR_ADMINS: 'false',
+    // Every test request comes from 127.0.0.1: per-address limits are tested with their own addresses.
+    RATE_LIMIT_ADDRESS_FACTOR: '100',
     ...overrides,
   });
 }

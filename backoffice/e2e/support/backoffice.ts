@@ -3,6 +3,8 @@ import { deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 
+import { signUpThroughMail } from '../../../scripts/e2e/mailbox.js';
+
 /** Helpers for the back-office journeys: demo accounts, fresh data of each test's own, API shortcuts. */
 export const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 export const DEMO = {
@@ -74,11 +76,12 @@ export async function signUpUser(
   names: { first: string; last: string; email: string },
 ): Promise<{ id: string; email: string; api: APIRequestContext }> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const signUp = await api.post('/api/auth/signup', {
-    data: { first_name: names.first, last_name: names.last, email: names.email, password: 'Quiet-Harbor-2026!' },
+  const user = await signUpThroughMail(api, {
+    first_name: names.first,
+    last_name: names.last,
+    email: names.email,
+    password: 'Quiet-Harbor-2026!',
   });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
   expect(
     (await api.put('/api/profile/onboarding', { data: { first_name: names.first, last_name: names.last } })).status(),
   ).toBe(200);

@@ -237,6 +237,14 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       enable_content: 'They can sign in again with their existing credentials.',
       disabled_done: 'Account of %{name} disabled',
       enabled_done: 'Account of %{name} enabled',
+      sign_in_paused: 'Sign-in paused until %{time}',
+      sign_in_paused_hint:
+        'Too many wrong passwords or codes were tried. Browsers that signed in before can still sign in.',
+      unlock: 'Unlock',
+      unlock_title: 'Unlock the sign-in of %{name}?',
+      unlock_content:
+        'The pause after too many wrong passwords or codes ends now. Do this once you know the attempts were theirs.',
+      unlocked_done: 'Sign-in of %{name} unlocked',
     },
     settings: {
       title: 'Settings',

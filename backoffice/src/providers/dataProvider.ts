@@ -52,6 +52,7 @@ export interface SupplyHubDataProvider extends DataProvider {
   approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
   setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
   setUserDisabled(userId: string, isDisabled: boolean): Promise<AdminUser>;
+  unlockSignIn(userId: string): Promise<AdminUser>;
   saveUserAddress(userId: string, address: ShippingAddressInput): Promise<AdminUser>;
   uploadProductImage(productId: string, file: File): Promise<Product>;
   removeProductImage(productId: string): Promise<Product>;
@@ -87,6 +88,7 @@ export const dataProvider: SupplyHubDataProvider = {
       : send(`/users/${id(userId)}/roles/${id(role)}`, 'DELETE'),
   setUserDisabled: (userId, isDisabled) =>
     send(`/users/${id(userId)}/${isDisabled ? 'disable' : 'enable'}`, 'POST', {}),
+  unlockSignIn: (userId) => send(`/users/${id(userId)}/unlock-sign-in`, 'POST', {}),
   saveUserAddress: (userId, address) => send(`/users/${id(userId)}/shipping-address`, 'PUT', address),
 
   uploadProductImage: (productId, file) => {

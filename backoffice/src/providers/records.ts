@@ -48,6 +48,8 @@ export interface AdminUser {
   approval_notes: string | null;
   has_shipping_address: boolean;
   shipping_address: ShippingAddress | null;
+  /** Set while the account's sign-in is paused after too many wrong passwords or codes. */
+  sign_in_paused_until: string | null;
 }
 
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;

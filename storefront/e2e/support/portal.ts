@@ -1,5 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 
+import { signUpThroughMail } from '../../../scripts/e2e/mailbox.js';
+
 /** Helpers for the storefront journeys: demo accounts, fresh approved users and API shortcuts. */
 export const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 export const DEMO = {
@@ -57,11 +59,12 @@ export async function withAdmin<T>(baseURL: string, run: (admin: APIRequestConte
  */
 export async function signInAsNewDoctor(page: Page, baseURL: string): Promise<{ id: string; email: string }> {
   const email = `doctor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { first_name: 'Morgan', last_name: 'Lee', email, password: 'Quiet-Harbor-2026!' },
+  const user = await signUpThroughMail(page.request, {
+    first_name: 'Morgan',
+    last_name: 'Lee',
+    email,
+    password: 'Quiet-Harbor-2026!',
   });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
   const onboarding = await page.request.put('/api/profile/onboarding', {
     data: { first_name: 'Morgan', last_name: 'Lee' },
   });

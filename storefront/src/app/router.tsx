@@ -43,6 +43,10 @@ const routes: RouteObject[] = [
         path: '/login',
         ...lazyPage(async () => (await import('../features/auth/components/SignInPage')).SignInPage),
       },
+      {
+        path: '/confirm-sign-up',
+        ...lazyPage(async () => (await import('../features/auth/components/ConfirmSignUpPage')).ConfirmSignUpPage),
+      },
       { path: '/auth', element: toSignIn },
       { path: '/auth/*', element: toSignIn },
       { path: '/auth/callback', ...authCallback },

@@ -30,7 +30,7 @@ export function VerificationCodeField({
       error={Boolean(error)}
       helperText={error}
       sx={sx}
-      slotProps={{ htmlInput: { maxLength: 20, spellCheck: false, autoCapitalize: 'none' } }}
+      slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, autoCapitalize: 'none' } }}
     />
   );
 }

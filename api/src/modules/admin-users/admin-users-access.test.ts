@@ -18,7 +18,7 @@ describe('disabling accounts and keeping an administrator', () => {
     const { agent: doctor, user } = await signedInAgent(app, database.db, ['doctor']);
     await admin.post(`/api/admin/users/${user.id}/disable`).expect(200);
     expect((await doctor.get('/api/auth/session').expect(401)).body.code).toBe('NOT_AUTHENTICATED');
-    await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(403);
+    await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(401); // like a wrong password: nothing revealed
     await admin.post(`/api/admin/users/${user.id}/enable`).expect(200);
     await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
   });

@@ -5,13 +5,15 @@ import { parseIdParam } from '../../http/id-param.js';
 import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { createThrottles } from '../throttles/throttles.js';
 import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
 import {
   changeUserRole,
   getAdminUser,
   saveUserShippingAddress,
   setUserDisabled,
-  toAdminUser,
+  toAdminUsers,
+  unlockSignIn,
 } from './admin-users.service.js';
 
 const filterSchema = z.object({
@@ -28,7 +30,8 @@ function parseId(params: unknown): string {
 }
 
 /** Users & Roles (admin-portal §2.5): accounts with roles, approval and address status. */
-export function adminUsersRoutes({ contextFor }: RouteDependencies): Router {
+export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies): Router {
+  const throttles = createThrottles(db, config);
   const router = Router();
 
   router.get('/admin/users', allow.roles('admin'), async (req, res) => {
@@ -42,7 +45,7 @@ export function adminUsersRoutes({ contextFor }: RouteDependencies): Router {
       sort: list.sort,
       ...list.range,
     });
-    sendList(res, rows.map(toAdminUser), total, list.range, 'users');
+    sendList(res, await toAdminUsers(contextFor(req), rows), total, list.range, 'users');
   });
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
@@ -70,6 +73,11 @@ export function adminUsersRoutes({ contextFor }: RouteDependencies): Router {
 
   router.post('/admin/users/:id/disable', allow.roles('admin'), async (req, res) => {
     res.json(await setUserDisabled(contextFor(req), parseId(req.params), true));
+  });
+
+  /** Lifts a sign-in pause (docs/security-sign-in.md); the list shows `sign_in_paused_until`. */
+  router.post('/admin/users/:id/unlock-sign-in', allow.roles('admin'), async (req, res) => {
+    res.json(await unlockSignIn(contextFor(req), throttles, parseId(req.params)));
   });
 
   router.post('/admin/users/:id/enable', allow.roles('admin'), async (req, res) => {

@@ -3,10 +3,13 @@ import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/r
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { selectSignInPauses } from '../throttles/account-locks.js';
+import type { Throttles } from '../throttles/throttles.js';
 import * as usersQueries from '../users/users.queries.js';
 import * as queries from './admin-users.queries.js';
 
-export function toAdminUser(row: queries.AdminUserRow) {
+/** An account row as the back office shows it; `pausedUntil` when its sign-in is being throttled. */
+export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date) {
   const roles = row.roles as Role[];
   return {
     id: row.id,
@@ -26,7 +29,14 @@ export function toAdminUser(row: queries.AdminUserRow) {
     approval_notes: row.approval_notes,
     has_shipping_address: row.address !== null,
     shipping_address: row.address,
+    sign_in_paused_until: pausedUntil?.toISOString() ?? null,
   };
+}
+
+/** A page of accounts with their sign-in pauses (one extra query for the page). */
+export async function toAdminUsers(ctx: ServiceContext, rows: queries.AdminUserRow[]) {
+  const pauses = await selectSignInPauses(ctx.db, rows);
+  return rows.map((row) => toAdminUser(row, pauses.get(row.id)));
 }
 
 export async function getAdminUser(ctx: ServiceContext, id: string) {
@@ -38,7 +48,24 @@ export async function getAdminUser(ctx: ServiceContext, id: string) {
   });
   const [row] = rows;
   if (!row) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-  return toAdminUser(row);
+  const [user] = await toAdminUsers(ctx, [row]);
+  return user!;
+}
+
+/**
+ * An administrator lifts the pause on an account's sign-in (password guesses by strangers and
+ * two-step codes), e.g. after confirming with the user by phone. Audited with what was paused.
+ */
+export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, userId: string) {
+  const user = await getAdminUser(ctx, userId);
+  await Promise.all([throttles.clear('signInAccount', user.email), throttles.clear('mfaCode', user.id)]);
+  await recordAudit(ctx, {
+    action: 'user.unlock_sign_in',
+    targetType: 'user',
+    targetId: user.id,
+    details: { email: user.email, paused_until: user.sign_in_paused_until },
+  });
+  return { ...user, sign_in_paused_until: null };
 }
 
 /** The admin's Add/Edit Address action (admin-portal §2.5) for any account. */

@@ -5,7 +5,9 @@ import {
   createTestApp,
   createTestUser,
   movableClock,
+  openSignUpLink,
   signedInAgent,
+  signUpThroughMail,
   TEST_PASSWORD,
 } from '../../test-support/http-test-app.js';
 import { openSharedTestDb, uniqueEmail } from '../../test-support/test-context.js';
@@ -20,13 +22,16 @@ function sessionCookie(response: request.Response): string {
 }
 
 describe('POST /api/auth/signup', () => {
-  it('creates the account with the user role, signs it in and sends it to onboarding', async () => {
+  it('creates the account with the user role once the mailed link is opened, signed in for onboarding', async () => {
     const agent = request.agent(app);
     const email = uniqueEmail('signup');
-    const response = await agent
-      .post('/api/auth/signup')
-      .send({ first_name: 'Grace', last_name: 'Hopper', email, password: 'Compiler-Cobol-1959' })
-      .expect(201);
+    const response = await signUpThroughMail(agent, db, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email,
+      password: 'Compiler-Cobol-1959',
+    });
+    expect(response.status).toBe(201);
     expect(sessionCookie(response)).toMatch(/HttpOnly/);
     expect(sessionCookie(response)).toMatch(/SameSite=Lax/);
     const session = await agent.get('/api/auth/session').expect(200);
@@ -39,13 +44,21 @@ describe('POST /api/auth/signup', () => {
     });
   });
 
-  it('refuses a common password, an invalid e-mail and a short password, creating nothing', async () => {
+  it('refuses a guessable password with the reasons, an invalid e-mail and a short password, creating nothing', async () => {
     const email = uniqueEmail('weak');
-    const weak = await request(app)
+    for (const password of ['password1', 'aaaaaa', '      ', 'supplyhub', 'Hopper1906', `${email.split('@')[0]}!`]) {
+      const weak = await request(app)
+        .post('/api/auth/signup')
+        .send({ first_name: 'Grace', last_name: 'Hopper', email, password })
+        .expect(400);
+      expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD', errors: { password: expect.any(String) } });
+      expect(weak.body.details.reasons.length).toBeGreaterThan(0);
+    }
+    const repeated = await request(app)
       .post('/api/auth/signup')
-      .send({ first_name: 'A', last_name: 'B', email, password: 'password1' })
+      .send({ first_name: 'A', last_name: 'B', email, password: 'aaaaaa' })
       .expect(400);
-    expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD' });
+    expect(repeated.body.errors.password).toMatch(/^Repeated characters like "aaa" are easy to guess\./);
     const invalid = await request(app)
       .post('/api/auth/signup')
       .send({ first_name: 'A', last_name: 'B', email: 'nope', password: 'Compiler-Cobol-1959' })
@@ -60,6 +73,40 @@ describe('POST /api/auth/signup', () => {
       .expect(400);
     expect(short.body.errors.password).toBe('Password should be at least 6 characters.');
     expect(await db('users').where({ email }).first()).toBeUndefined();
+  });
+});
+
+describe('sign-up does not tell whether an e-mail has an account', () => {
+  it('answers a known e-mail exactly like a new one, and mails the owner that they already have an account', async () => {
+    const known = await createTestUser(db, ['doctor']);
+    const fresh = uniqueEmail('fresh');
+    const body = { first_name: 'Ada', last_name: 'Byron', password: 'Compiler-Cobol-1959' };
+    const forKnown = await request(app)
+      .post('/api/auth/signup')
+      .send({ ...body, email: known.email });
+    const forNew = await request(app)
+      .post('/api/auth/signup')
+      .send({ ...body, email: fresh });
+    expect(forKnown.status).toBe(202);
+    expect(forNew.status).toBe(202);
+    expect({ ...forKnown.body, requestId: 0 }).toEqual({ ...forNew.body, requestId: 0 });
+    expect(forKnown.headers['set-cookie']).toBeUndefined();
+    expect(forNew.headers['set-cookie']).toBeUndefined();
+    expect(forNew.body).toEqual({
+      status: 'check_email',
+      message: 'Check your e-mail: we sent you a link to finish creating your account.',
+    });
+    const note = await db('email_outbox').where({ to_address: known.email }).first('template', 'text_body');
+    expect(note.template).toBe('sign-up-existing-account');
+    expect(note.text_body).toMatch(/you already have an account/);
+    expect(note.text_body).not.toMatch(/#token=/);
+    // Nothing exists for the new address until its link is opened, and a link works once.
+    expect(await db('users').where({ email: fresh }).first()).toBeUndefined();
+    const agent = request.agent(app);
+    expect((await openSignUpLink(agent, db, fresh)).status).toBe(201);
+    expect((await agent.get('/api/auth/session').expect(200)).body.user.email).toBe(fresh);
+    const again = await openSignUpLink(request.agent(app), db, fresh);
+    expect(again.body.code).toBe('SIGN_UP_LINK_INVALID');
   });
 });
 
@@ -116,7 +163,7 @@ describe('POST /api/auth/login', () => {
     expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
   });
 
-  it('refuses a disabled account, and ends its existing sessions', async () => {
+  it('refuses a disabled account like a wrong password, and ends its existing sessions', async () => {
     const { agent, user } = await signedInAgent(app, db, ['doctor']);
     await db('users').where({ id: user.id }).update({ status: 'disabled' });
     const ended = await agent.get('/api/auth/session').expect(401);
@@ -124,8 +171,8 @@ describe('POST /api/auth/login', () => {
     const refused = await request(app)
       .post('/api/auth/login')
       .send({ email: user.email, password: TEST_PASSWORD })
-      .expect(403);
-    expect(refused.body.code).toBe('ACCOUNT_DISABLED');
+      .expect(401);
+    expect(refused.body.code).toBe('INVALID_CREDENTIALS');
   });
 
   it('refuses a request from another site but accepts a script sending the portal’s own Origin', async () => {
@@ -201,10 +248,8 @@ describe('sessions', () => {
 describe('PUT /api/profile/onboarding', () => {
   it('validates the names with the spec’s messages and completes the profile', async () => {
     const agent = request.agent(app);
-    await agent
-      .post('/api/auth/signup')
-      .send({ first_name: 'X', last_name: 'Y', email: uniqueEmail('onb'), password: 'Compiler-Cobol-1959' })
-      .expect(201);
+    const email = uniqueEmail('onb');
+    await signUpThroughMail(agent, db, { first_name: 'X', last_name: 'Y', email, password: 'Compiler-Cobol-1959' });
     const empty = await agent.put('/api/profile/onboarding').send({ first_name: ' ', last_name: 'Y' }).expect(400);
     expect(empty.body.errors).toEqual({ first_name: 'First name is required' });
     const long = await agent

@@ -16,23 +16,34 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { selectRoles } from '../users/users.queries.js';
-import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword, signUp } from './auth.service.js';
+import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword } from './auth.service.js';
+import { confirmSignUp, requestSignUp, signUpConfirmSchema } from './sign-up.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 
 const PENDING_MFA_MS = 5 * 60_000;
 const DEMO_SESSION_MS = 3600 * 1000;
+const SIGN_UP_CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
-const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(20) });
+const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
 
 export function authRoutes(dependencies: RouteDependencies): Router {
   const { contextFor, db, config, now } = dependencies;
-  const throttle = createSignInThrottle(db);
+  const throttles = createThrottles(db, config);
+  const isSecure = config.publicUrl.startsWith('https://');
   const router = Router();
 
   router.post('/auth/login', allow.public(), async (req, res) => {
     const ctx = contextFor(req);
-    const user = await signInWithPassword(ctx, throttle, signInSchema.parse(req.body));
+    const { user, deviceToken } = await signInWithPassword(
+      ctx,
+      throttles,
+      signInSchema.parse(req.body),
+      readDeviceToken(req),
+    );
+    // Like the session cookie: a Secure cookie is never sent back over plain HTTP.
+    if (!isSecure || req.secure) setDeviceCookie(res, deviceToken, isSecure);
     const roles = await selectRoles(db, user.userId);
     const requirement = await mfaRequirementFor(ctx, user.userId, roles);
     if (requirement === 'verify') {
@@ -62,13 +73,10 @@ export function authRoutes(dependencies: RouteDependencies): Router {
       throw new AppError(401, 'MFA_SESSION_EXPIRED', 'Your sign-in took too long. Please sign in again.');
     }
     const ctx = contextFor(req);
-    const address = req.ip ?? 'unknown';
-    await throttle.assertAllowed(pending.email, address);
     const user = { userId: pending.userId, email: pending.email };
     const audit = { action: 'auth.mfa_verify', targetType: 'user', targetId: user.userId };
-    if (!(await verifySecondFactor(ctx, user, code))) {
+    if (!(await verifySecondFactor(ctx, throttles, user, code))) {
       await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'totp' } });
-      await throttle.recordFailure(pending.email, address);
       throw new AppError(
         401,
         'MFA_CODE_INVALID',
@@ -82,11 +90,22 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     res.json({ status: 'signed_in', user: { id: user.userId, email: user.email }, home });
   });
 
-  router.post('/auth/signup', allow.public(), async (req, res) => {
-    const user = await signUp(contextFor(req), signUpSchema.parse(req.body));
-    await startUserSession(req, user, 'password', now());
-    res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
+  router.post('/auth/signup', allow.public(), throttled(throttles, 'signUpAddress', byAddress), async (req, res) => {
+    await requestSignUp(contextFor(req), throttles, signUpSchema.parse(req.body));
+    res.status(202).json({ status: 'check_email', message: SIGN_UP_CHECK_EMAIL });
   });
+
+  /** The link of the sign-up mail: creates the account and signs it in (then onboarding). */
+  router.post(
+    '/auth/signup/confirm',
+    allow.public(),
+    throttled(throttles, 'signUpConfirm', byAddress),
+    async (req, res) => {
+      const user = await confirmSignUp(contextFor(req), signUpConfirmSchema.parse(req.body));
+      await startUserSession(req, user, 'password', now());
+      res.status(201).json({ status: 'signed_in', user: { id: user.userId, email: user.email } });
+    },
+  );
 
   router.get('/auth/session', allow.signedIn(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
@@ -107,6 +126,7 @@ export function authRoutes(dependencies: RouteDependencies): Router {
   /** Demo mode only (decisions.md): "Try as admin" / "Try as doctor", a one-hour session. */
   router.post('/auth/demo', allow.public(), async (req, res) => {
     if (!config.isDemoMode) throw AppError.notFound(`No API route for POST /api/auth/demo`, 'ROUTE_NOT_FOUND');
+    await throttles.consume('demoSignIn', byAddress(req));
     const { as } = demoSignInSchema.parse(req.body);
     const ctx = contextFor(req);
     const user = await signInAsDemoUser(ctx, as);

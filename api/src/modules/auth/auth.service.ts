@@ -1,11 +1,9 @@
 import {
   onboardingSchema,
   signInSchema,
-  signUpSchema,
   type OnboardingInput,
   type SessionResponse,
   type SignInInput,
-  type SignUpInput,
 } from '../../contracts/auth.js';
 import { effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -14,8 +12,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../users/password-hashing.js';
 import * as usersQueries from '../users/users.queries.js';
 import * as queries from './auth.queries.js';
-import { isCommonPassword } from './password-strength.rules.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import { addressKey } from '../throttles/throttle-rules.js';
+import type { Throttles } from '../throttles/throttles.js';
+import { deviceIdOf, issueDeviceToken } from './device-cookie.js';
 
 /** Verified against for unknown e-mails, so both answers take as long (no account enumeration). */
 const UNKNOWN_ACCOUNT_HASH = hashPassword('not-a-real-password-for-timing-only');
@@ -27,77 +26,56 @@ export interface SignedInUser {
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid login credentials');
 
+export interface PasswordSignIn {
+  user: SignedInUser;
+  /** A fresh device token for the browser (OWASP's device cookie). */
+  deviceToken: string;
+}
+
+/**
+ * The attempt is counted BEFORE the password is checked (one atomic upsert each), so parallel
+ * guesses get no more checks than the limit. A browser holding this account's device cookie has a
+ * budget of its own; others share the account's and their address's (docs/security-sign-in.md).
+ * A disabled account answers exactly like a wrong password, so the answer reveals nothing.
+ */
 export async function signInWithPassword(
   ctx: ServiceContext,
-  throttle: SignInThrottle,
+  throttles: Throttles,
   rawInput: SignInInput,
-): Promise<SignedInUser> {
+  deviceToken?: string,
+): Promise<PasswordSignIn> {
   const input = signInSchema.parse(rawInput);
-  const address = ctx.clientAddress ?? 'unknown';
-  await throttle.assertAllowed(input.email, address);
+  const address = addressKey(ctx.clientAddress);
+  const deviceId = deviceIdOf(ctx.config.sessionSecret, input.email, deviceToken);
+  if (deviceId) await throttles.consume('signInDevice', deviceId);
+  else {
+    await throttles.consume('signInAddress', address);
+    await throttles.consume('signInAccount', input.email);
+  }
   const credential = await queries.selectCredentialByEmail(ctx.db, input.email);
   const isPasswordRight = credential?.password_hash
     ? await verifyPassword(credential.password_hash, input.password)
     : await verifyPassword(await UNKNOWN_ACCOUNT_HASH, input.password).then(() => false);
   const audit = { action: 'auth.sign_in', targetType: 'user', targetId: credential?.id };
-  if (!credential || !isPasswordRight) {
+  if (!credential || !isPasswordRight || credential.status !== 'active') {
+    const reason = credential && isPasswordRight ? 'disabled' : 'invalid_credentials';
     await recordAudit(ctx, {
       ...audit,
       outcome: 'failure',
-      details: { method: 'password', email: input.email, reason: 'invalid_credentials' },
+      details: { method: 'password', email: input.email, reason },
     });
-    await throttle.recordFailure(input.email, address);
     throw invalidCredentials();
   }
-  if (credential.status !== 'active') {
-    await recordAudit(ctx, { ...audit, outcome: 'failure', details: { method: 'password', reason: 'disabled' } });
-    throw new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Contact your administrator.');
-  }
-  await throttle.recordSuccess(input.email);
+  if (deviceId) await throttles.clear('signInDevice', deviceId);
+  else await Promise.all([throttles.clear('signInAccount', input.email), throttles.reward('signInAddress', address)]);
   await recordAudit(
     { ...ctx, actor: { kind: 'user', userId: credential.id, label: credential.email } },
-    { ...audit, details: { method: 'password' } },
+    { ...audit, details: { method: 'password', ...(deviceId ? { known_device: true } : {}) } },
   );
-  return { userId: credential.id, email: credential.email };
-}
-
-/** Sign-up creates the account with the 'user' role and an incomplete profile; onboarding completes it. */
-export async function signUp(ctx: ServiceContext, rawInput: SignUpInput): Promise<SignedInUser> {
-  const input = signUpSchema.parse(rawInput);
-  if (isCommonPassword(input.password)) {
-    throw new AppError(400, 'WEAK_PASSWORD', 'Password is too common. Choose one that is harder to guess.', {
-      password: 'Password is too common. Choose one that is harder to guess.',
-    });
-  }
-  const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
-  return ctx.db.transaction(async (trx) => {
-    if (await usersQueries.selectUserByEmail(trx, input.email)) {
-      throw new AppError(409, 'USER_EXISTS', 'User already registered');
-    }
-    const user = await usersQueries.insertUser(trx, input.email, now);
-    await usersQueries.insertPasswordCredential(trx, user.id, passwordHash, now);
-    await usersQueries.insertRoles(trx, user.id, ['user'], null, now);
-    await usersQueries.upsertProfile(
-      trx,
-      {
-        user_id: user.id,
-        username: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        onboarding_completed: false,
-        onboarding_approved: false,
-      },
-      now,
-    );
-    const actorCtx = { ...ctx, actor: { kind: 'user' as const, userId: user.id, label: user.email } };
-    await recordAudit(
-      actorCtx,
-      { action: 'auth.sign_up', targetType: 'user', targetId: user.id, details: { method: 'password' } },
-      trx,
-    );
-    return { userId: user.id, email: user.email };
-  });
+  return {
+    user: { userId: credential.id, email: credential.email },
+    deviceToken: issueDeviceToken(ctx.config.sessionSecret, credential.email),
+  };
 }
 
 export async function completeOnboarding(ctx: ServiceContext, userId: string, rawInput: OnboardingInput) {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 
 import { allow } from '../../http/policy.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
   confirmPasswordReset,
@@ -9,16 +10,22 @@ import {
   requestPasswordReset,
 } from './password-reset.service.js';
 
-export function passwordResetRoutes({ contextFor }: RouteDependencies): Router {
+export function passwordResetRoutes({ contextFor, db, config }: RouteDependencies): Router {
+  const throttles = createThrottles(db, config);
   const router = Router();
 
-  router.post('/auth/password-reset/request', allow.public(), async (req, res) => {
-    await requestPasswordReset(contextFor(req), passwordResetRequestSchema.parse(req.body));
-    res.status(202).json({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
-  });
+  router.post(
+    '/auth/password-reset/request',
+    allow.public(),
+    throttled(throttles, 'passwordResetRequestAddress', byAddress),
+    async (req, res) => {
+      await requestPasswordReset(contextFor(req), throttles, passwordResetRequestSchema.parse(req.body));
+      res.status(202).json({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
+    },
+  );
 
   router.post('/auth/password-reset/confirm', allow.public(), async (req, res) => {
-    await confirmPasswordReset(contextFor(req), passwordResetConfirmSchema.parse(req.body));
+    await confirmPasswordReset(contextFor(req), throttles, passwordResetConfirmSchema.parse(req.body));
     res.json({ message: 'Your password has been changed. Please sign in.' });
   });
 

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { Knex } from 'knex';
 import { z } from 'zod';
 
 import { emailSchema, PASSWORD_MIN_LENGTH } from '../../contracts/auth.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { sendMail } from '../mail/mail.service.js';
+import { sendMail, type OutgoingMail } from '../mail/mail.service.js';
+import { addressKey } from '../throttles/throttle-rules.js';
+import type { Throttles } from '../throttles/throttles.js';
 import { hashPassword } from '../users/password-hashing.js';
 import { insertPasswordCredential, selectUserByEmail } from '../users/users.queries.js';
-import { isCommonPassword } from './password-strength.rules.js';
+import { assertStrongPassword } from './password-policy.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
@@ -23,47 +26,128 @@ export const passwordResetConfirmSchema = z.object({
 });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidResetToken = () =>
+  new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is not valid or has expired. Ask for a new one.');
 
-/** Answers the same whether or not the e-mail has an account (no enumeration). */
+/**
+ * Answers the same, after the same work, whether or not the e-mail has an account: every path
+ * writes an audit row and mails the address (a reset link, or a note that there is no usable
+ * account), so neither the answer nor its timing tells an account exists. A new link ends the
+ * earlier unused ones of the account.
+ */
 export async function requestPasswordReset(
   ctx: ServiceContext,
+  throttles: Throttles,
   rawInput: z.infer<typeof passwordResetRequestSchema>,
 ): Promise<void> {
   const { email } = passwordResetRequestSchema.parse(rawInput);
+  await throttles.consume('passwordResetRequestEmail', email);
   const user = await selectUserByEmail(ctx.db, email);
-  if (!user || user.status !== 'active') return;
-  const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await ctx.db('password_reset_tokens').insert({
-    user_id: user.id,
-    token_hash: hashToken(token),
-    expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    created_at: now,
+  const isActive = user?.status === 'active';
+  const token = randomBytes(32).toString('base64url');
+  const mail = await ctx.db.transaction(async (trx) => {
+    // The same statements in every path (no rows for an unknown account): the timing tells nothing.
+    await issueResetToken(trx, isActive ? user.id : NO_ACCOUNT, hashToken(token), now);
+    const audit = { action: 'auth.password_reset_requested', targetType: 'user', targetId: user?.id };
+    if (!isActive) {
+      const reason = user ? 'disabled' : 'unknown_account';
+      await recordAudit(ctx, { ...audit, outcome: 'failure', details: { email, reason } }, trx);
+      return user ? disabledAccountMail(email) : noAccountMail(ctx, email);
+    }
+    await recordAudit(ctx, audit, trx);
+    return resetLinkMail(ctx, user.email, token);
   });
-  await recordAudit(ctx, { action: 'auth.password_reset_requested', targetType: 'user', targetId: user.id });
-  await sendMail(ctx, {
-    to: user.email,
-    subject: 'Reset your Supply Hub password',
+  await sendMail(ctx, mail);
+}
+
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Locks the account row first (of two requests at once, the later waits, then its own statement
+ * sees and ends the earlier's link), then ends its unused links and stores the new one.
+ */
+async function issueResetToken(db: Knex.Transaction, userId: string, tokenHash: string, now: Date) {
+  await db('users').where({ id: userId }).forUpdate().first('id');
+  await db.raw(
+    `WITH account AS (SELECT id FROM users WHERE id = :userId),
+          ended AS (UPDATE password_reset_tokens SET used_at = :now
+                    WHERE user_id IN (SELECT id FROM account) AND used_at IS NULL)
+     INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, created_at)
+     SELECT id, :tokenHash, :expiresAt, :now FROM account`,
+    { userId, tokenHash, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+  );
+}
+
+const RESET_SUBJECT = 'Reset your Supply Hub password';
+
+function resetLinkMail(ctx: ServiceContext, to: string, token: string): OutgoingMail {
+  return {
+    to,
+    subject: RESET_SUBJECT,
     template: 'password-reset',
     text: [
       'Someone asked to reset the password of your Supply Hub account.',
       `To choose a new password, open this link within 30 minutes: ${ctx.config.publicUrl}/reset-password#token=${token}`,
       'If it was not you, ignore this e-mail: your password stays as it is.',
     ].join('\n\n'),
-  });
+  };
+}
+
+function noAccountMail(ctx: ServiceContext, to: string): OutgoingMail {
+  return {
+    to,
+    subject: RESET_SUBJECT,
+    template: 'password-reset-no-account',
+    text: [
+      'Someone asked to reset the password of a Supply Hub account for this e-mail address, but there is no account for it.',
+      `If it was you, you may have signed up with another address, or you can create an account at ${ctx.config.publicUrl}/login.`,
+      'If it was not you, ignore this e-mail.',
+    ].join('\n\n'),
+  };
+}
+
+function disabledAccountMail(to: string): OutgoingMail {
+  return {
+    to,
+    subject: RESET_SUBJECT,
+    template: 'password-reset-disabled',
+    text: [
+      'Someone asked to reset the password of your Supply Hub account, but the account has been disabled.',
+      'Contact your administrator to have it enabled again.',
+    ].join('\n\n'),
+  };
 }
 
 /** Sets the new password with a single-use token and ends every session of the account. */
 export async function confirmPasswordReset(
   ctx: ServiceContext,
+  throttles: Throttles,
   rawInput: z.infer<typeof passwordResetConfirmSchema>,
 ): Promise<void> {
   const input = passwordResetConfirmSchema.parse(rawInput);
-  if (isCommonPassword(input.password)) {
-    throw new AppError(400, 'WEAK_PASSWORD', 'Password is too common. Choose one that is harder to guess.');
-  }
-  const passwordHash = await hashPassword(input.password);
+  await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
   const now = ctx.now();
+  const holder = await ctx
+    .db('password_reset_tokens as t')
+    .join('users as u', 'u.id', 't.user_id')
+    .leftJoin('profiles as p', 'p.user_id', 't.user_id')
+    .where({ 't.token_hash': hashToken(input.token) })
+    .whereNull('t.used_at')
+    .where('t.expires_at', '>', now)
+    .first<{ email: string; first_name: string | null; last_name: string | null } | undefined>(
+      'u.email',
+      'p.first_name',
+      'p.last_name',
+    );
+  if (!holder) throw invalidResetToken();
+  // Checked before the token is spent, so a refused password leaves the link usable.
+  await assertStrongPassword(ctx.db, input.password, {
+    email: holder.email,
+    firstName: holder.first_name,
+    lastName: holder.last_name,
+  });
+  const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (trx) => {
     const claimed = await trx('password_reset_tokens')
       .where({ token_hash: hashToken(input.token) })
@@ -72,8 +156,7 @@ export async function confirmPasswordReset(
       .update({ used_at: now })
       .returning<{ user_id: string }[]>('user_id');
     const userId = claimed[0]?.user_id;
-    if (!userId)
-      throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is not valid or has expired. Ask for a new one.');
+    if (!userId) throw invalidResetToken();
     await insertPasswordCredential(trx, userId, passwordHash, now);
     await trx('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
     await recordAudit(ctx, { action: 'auth.password_reset', targetType: 'user', targetId: userId }, trx);

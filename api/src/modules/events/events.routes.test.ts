@@ -25,7 +25,7 @@ async function signIn(email: string): Promise<string> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: TEST_PASSWORD }),
   });
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return /supply_hub\.sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
 }
 
 /** Opens the stream and collects event names until `until` matches or the time runs out. */

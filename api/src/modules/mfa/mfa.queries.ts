@@ -46,12 +46,17 @@ export async function claimStep(db: Db, userId: string, step: number): Promise<b
   return updated === 1;
 }
 
-/** Removes one recovery code if present; true when it was there (each code works once). */
-export async function consumeRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+/** Removes one recovery code given its possible hashes; true when it was there (each code works once). */
+export async function consumeRecoveryCode(db: Db, userId: string, codeHashes: string[]): Promise<boolean> {
   const updated = await db('mfa_totp_factors')
     .where({ user_id: userId })
-    .whereRaw('? = ANY(recovery_code_hashes)', [codeHash])
-    .update({ recovery_code_hashes: db.raw('array_remove(recovery_code_hashes, ?)', [codeHash]) });
+    .whereRaw('recovery_code_hashes && ?::text[]', [codeHashes])
+    .update({
+      recovery_code_hashes: db.raw(
+        'ARRAY(SELECT h FROM unnest(recovery_code_hashes) AS h WHERE NOT (h = ANY(?::text[])))',
+        [codeHashes],
+      ),
+    });
   return updated === 1;
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 
@@ -84,5 +86,44 @@ describe('TOTP for administrators', () => {
     expect(login.body.status).toBe('signed_in');
     const orphan = await request(app).post('/api/auth/mfa/verify').send({ code: '123456' }).expect(401);
     expect(orphan.body.code).toBe('MFA_SESSION_EXPIRED');
+  });
+});
+
+describe('recovery codes', () => {
+  it('are 80-bit codes stored as HMAC-SHA-256 under the server key; a code from before still works once', async () => {
+    const user = await createTestUser(db, ['doctor']);
+    const agent = request.agent(app);
+    await agent.post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+    const enrolment = await agent.post('/api/auth/mfa/enroll').expect(200);
+    const confirmed = await agent
+      .post('/api/auth/mfa/confirm')
+      .send({ code: codeFor(enrolment.body.secret) })
+      .expect(200);
+    const codes = confirmed.body.recovery_codes as string[];
+    for (const code of codes) expect(code).toMatch(/^[0-9a-f]{5}(-[0-9a-f]{5}){3}$/);
+    const stored = (await db('mfa_totp_factors').where({ user_id: user.id }).first()).recovery_code_hashes as string[];
+    expect(stored).toHaveLength(10);
+    for (const hash of stored) expect(hash).toMatch(/^h1:[0-9a-f]{64}$/);
+    // Unsalted SHA-256 of the code (the old scheme) is not what is stored.
+    const plainSha = createHash('sha256').update(codes[0]!).digest('hex');
+    expect(stored.some((hash) => hash.includes(plainSha))).toBe(false);
+
+    // A code issued before HMAC (40 bits, plain SHA-256) keeps working, once.
+    const legacy = 'abcde-12345';
+    await db('mfa_totp_factors')
+      .where({ user_id: user.id })
+      .update({ recovery_code_hashes: [...stored, createHash('sha256').update(legacy).digest('hex')] });
+    const signIn = async (code: string) => {
+      const other = request.agent(app);
+      await other.post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+      return other.post('/api/auth/mfa/verify').send({ code });
+    };
+    expect((await signIn(legacy.toUpperCase())).status).toBe(200);
+    expect((await signIn(legacy)).status).toBe(401);
+    // New codes are accepted with or without dashes and in either case.
+    expect((await signIn(codes[1]!.replace(/-/g, '').toUpperCase())).status).toBe(200);
+    expect((await signIn(codes[1]!)).status).toBe(401);
+    const left = (await db('mfa_totp_factors').where({ user_id: user.id }).first()).recovery_code_hashes;
+    expect(left).toHaveLength(9);
   });
 });

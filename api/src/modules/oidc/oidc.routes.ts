@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { allow } from '../../http/policy.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { saveSession, startUserSession } from '../../http/sessions.js';
 import { failureLocation, successLocation } from './oidc.rules.js';
@@ -11,14 +12,15 @@ import { completeOidcSignIn, describeSignInProviders, oidcCallbackUrl, startOidc
 const startQuerySchema = z.object({ redirect: z.string().optional().catch(undefined) });
 
 /** Social sign-in (OpenID Connect, authorization code with PKCE): browser navigations, answered with redirects. */
-export function oidcRoutes({ contextFor, config, now }: RouteDependencies): Router {
+export function oidcRoutes({ contextFor, config, now, db }: RouteDependencies): Router {
+  const throttles = createThrottles(db, config);
   const router = Router();
 
   router.get('/auth/providers', allow.public(), (_req, res) => {
     res.json(describeSignInProviders(config));
   });
 
-  router.get('/auth/oidc/start', allow.public(), async (req, res) => {
+  router.get('/auth/oidc/start', allow.public(), throttled(throttles, 'ssoStart', byAddress), async (req, res) => {
     const { redirect } = startQuerySchema.parse(req.query);
     const start = await startOidcSignIn(contextFor(req), redirect);
     if (start.kind === 'failed') return res.redirect(302, failureLocation(start.failure));

@@ -2,6 +2,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { z } from 'zod';
 
 import { allow } from '../../http/policy.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { startUserSession } from '../../http/sessions.js';
 import { createSamlAuthenticator, type SamlSettings } from './saml-strategy.js';
@@ -20,6 +21,7 @@ export function samlRoutes(dependencies: RouteDependencies, options: Partial<Sam
   const { contextFor, db, config, now } = dependencies;
   const settings: SamlSettings = { allowIdpInitiated: false, ...options };
   const authenticator = createSamlAuthenticator({ db, config, now, settings });
+  const throttles = createThrottles(db, config);
   const router = Router();
 
   /** body-parser's refusals (over 1 MB, bad charset …) end on /auth/callback like any unreadable response. */
@@ -35,11 +37,16 @@ export function samlRoutes(dependencies: RouteDependencies, options: Partial<Sam
     res.type('application/samlmetadata+xml').send(metadata);
   });
 
-  router.get('/auth/saml/:providerId/start', allow.public(), async (req, res) => {
-    const relayState = localRelayState(relayStateSchema.parse(req.query).RelayState);
-    const start = await startSamlSignIn(contextFor(req), settings, req.params.providerId, relayState);
-    res.redirect(302, start.kind === 'redirect' ? start.url : samlFailureLocation(start.reason));
-  });
+  router.get(
+    '/auth/saml/:providerId/start',
+    allow.public(),
+    throttled(throttles, 'ssoStart', byAddress),
+    async (req, res) => {
+      const relayState = localRelayState(relayStateSchema.parse(req.query).RelayState);
+      const start = await startSamlSignIn(contextFor(req), settings, req.params.providerId, relayState);
+      res.redirect(302, start.kind === 'redirect' ? start.url : samlFailureLocation(start.reason));
+    },
+  );
 
   const consumeResponse: RequestHandler<{ providerId: string }> = async (req, res) => {
     const relayState = localRelayState(relayStateSchema.parse(req.body ?? {}).RelayState);

@@ -3,20 +3,27 @@ import { z } from 'zod';
 
 import { emailSchema } from '../../contracts/auth.js';
 import { allow, notSignedInError } from '../../http/policy.js';
+import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { discoverSsoProvider, listSsoProviders } from './sso-providers.service.js';
 import { explainSsoRoleGuess } from './sso-role-guess.service.js';
 
 const discoverQuerySchema = z.object({ email: emailSchema });
 
-export function ssoRoutes({ contextFor }: RouteDependencies): Router {
+export function ssoRoutes({ contextFor, db, config }: RouteDependencies): Router {
+  const throttles = createThrottles(db, config);
   const router = Router();
 
   /** Which SAML provider serves an e-mail (domain, then the fallback chain): the sign-in page and the SSO drill. */
-  router.get('/auth/sso/discover', allow.public(), async (req, res) => {
-    const { email } = discoverQuerySchema.parse(req.query);
-    res.json(await discoverSsoProvider(contextFor(req), email));
-  });
+  router.get(
+    '/auth/sso/discover',
+    allow.public(),
+    throttled(throttles, 'ssoDiscovery', byAddress),
+    async (req, res) => {
+      const { email } = discoverQuerySchema.parse(req.query);
+      res.json(await discoverSsoProvider(contextFor(req), email));
+    },
+  );
 
   /** Configured providers without their certificates, for the SAML debug page. */
   router.get('/auth/sso/providers', allow.public(), async (req, res) => {

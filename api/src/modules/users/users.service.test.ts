@@ -53,6 +53,7 @@ describe('users service', () => {
   it('refuses bad input before touching the database', async () => {
     await expect(newUser({ email: 'not-an-email' })).rejects.toThrow(/valid email/);
     await expect(newUser({ password: '12345' })).rejects.toThrow(/at least 6/);
+    await expect(newUser({ password: 'lovelace1' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD' });
     await expect(newUser({ firstName: 'x'.repeat(51) })).rejects.toThrow(/at most 50/);
   });
 

@@ -2,6 +2,7 @@ import type { Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { assertStrongPassword } from '../auth/password-policy.js';
 import { hashPassword } from './password-hashing.js';
 import * as queries from './users.queries.js';
 import { createUserInputSchema, emailSchema, type CreateUserInput } from './users.rules.js';
@@ -16,6 +17,11 @@ export interface CreatedUser {
 /** Creates an account with a password, its roles and a completed profile, in one transaction. */
 export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput): Promise<CreatedUser> {
   const input = createUserInputSchema.parse(rawInput);
+  await assertStrongPassword(ctx.db, input.password, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   return ctx.db.transaction(async (trx) => {

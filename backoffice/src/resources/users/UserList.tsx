@@ -13,6 +13,7 @@ import { AccountStatusCell } from './AccountStatusCell';
 import { AddressBadge, AddressButton } from './AddressCells';
 import { ApprovalCell, BulkApprovalButton } from './ApprovalCell';
 import { RoleChips } from './RoleChips';
+import { SignInPauseNotice } from './SignInPauseNotice';
 import { UserGroupTabs, UserSearch } from './UserFilters';
 
 function UsersEmpty() {
@@ -68,6 +69,7 @@ function UsersView() {
               </DataTable.Col>
               <DataTable.Col label={column('account')} disableSort>
                 <AccountStatusCell />
+                <SignInPauseNotice />
               </DataTable.Col>
               <DataTable.Col label={column('actions')} disableSort>
                 <AddressButton />

@@ -11,7 +11,7 @@ import { getSession } from '../api/get-session';
 import { refreshSession } from '../api/refresh-session';
 import { signIn as requestSignIn } from '../api/sign-in';
 import { signOut as requestSignOut } from '../api/sign-out';
-import { signUp as requestSignUp } from '../api/sign-up';
+import { confirmSignUp as requestConfirmSignUp, signUp as requestSignUp } from '../api/sign-up';
 import { verifyMfa as requestVerifyMfa } from '../api/verify-mfa';
 import {
   AuthContext,
@@ -125,10 +125,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [takeNewSession],
   );
-  const signUp = useCallback(
-    async (input: SignUpInput) => {
+  const signUp = useCallback(async (input: SignUpInput) => (await requestSignUp(input)).message, []);
+  const confirmSignUp = useCallback(
+    async (token: string) => {
       const generation = ++generationRef.current;
-      await requestSignUp(input);
+      await requestConfirmSignUp(token);
       return takeNewSession(generation);
     },
     [takeNewSession],
@@ -232,6 +233,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       verifyMfa,
       signUp,
+      confirmSignUp,
       signOut,
       reloadSession,
       refreshNow,
@@ -247,6 +249,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signIn,
     verifyMfa,
     signUp,
+    confirmSignUp,
     signOut,
     reloadSession,
     refreshNow,

@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
 
-/** Both a TOTP code (123456) and a recovery code (abcde-12345) are at least this long. */
+/** Both a TOTP code (123456) and a recovery code (a1b2c-3d4e5-f6a7b-8c9d0) are at least this long. */
 const CODE_MIN_LENGTH = 6;
 
 interface MfaCodeStepProps {

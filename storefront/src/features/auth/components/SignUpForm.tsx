@@ -5,7 +5,6 @@ import TextField from '@mui/material/TextField';
 import { signUpSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
-import { useToast } from '../../../components/ToastProvider';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
@@ -13,12 +12,15 @@ import { describeAuthError } from './describe-auth-error';
 const EMPTY = { first_name: '', last_name: '', email: '', password: '' };
 type SignUpField = keyof typeof EMPTY;
 
-/** Creates the account (signed in at once); the sign-in page then sends it to onboarding. */
+/**
+ * Asks for the sign-up mail. The answer is the same whether or not the e-mail has an account, so
+ * the form only says to check the e-mail; the mailed link creates the account (ConfirmSignUpPage).
+ */
 export function SignUpForm() {
   const { signUp } = useAuth();
-  const showToast = useToast();
   const { fieldProps, setFieldErrors, parse } = useSchemaForm(signUpSchema, EMPTY);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const field = (name: SignUpField) => ({ ...fieldProps(name), required: true, fullWidth: true });
@@ -30,15 +32,16 @@ export function SignUpForm() {
     if (!input) return;
     setIsSubmitting(true);
     try {
-      await signUp(input);
-      showToast({ title: 'Account created!', description: 'Please complete your profile information.' });
+      setSentMessage(await signUp(input));
     } catch (error) {
       const { message, errors } = describeAuthError(error);
       setServerError(message);
       setFieldErrors(errors);
-      setIsSubmitting(false);
     }
+    setIsSubmitting(false);
   }
+
+  if (sentMessage) return <Alert severity="success">{sentMessage}</Alert>;
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>

@@ -32,7 +32,10 @@ export interface AuthContextValue {
   signIn(input: SignInInput): Promise<SignInOutcome>;
   /** The second step of a sign-in: a 6-digit code or a recovery code. */
   verifyMfa(code: string): Promise<SessionResponse>;
-  signUp(input: SignUpInput): Promise<SessionResponse>;
+  /** Asks for the sign-up mail; resolves to the message to show ('check your e-mail'). */
+  signUp(input: SignUpInput): Promise<string>;
+  /** The link of the sign-up mail: creates the account and starts its session. */
+  confirmSignUp(token: string): Promise<SessionResponse>;
   signOut(): Promise<void>;
   /** Re-reads the session (after a profile change); keeps the current state on a network error. */
   reloadSession(): Promise<void>;

@@ -1,0 +1,24 @@
+import type { Db } from '../../database/connection.js';
+import { AppError } from '../../http/app-error.js';
+import { judgePassword, type PasswordContext } from './password-strength.rules.js';
+
+/**
+ * Refuses a weak password wherever one is set (sign-up, reset, accounts made by the CLI):
+ * 400 WEAK_PASSWORD with zxcvbn's reasons as the password field's error, for the form to show.
+ */
+export async function assertStrongPassword(
+  db: Db,
+  password: string,
+  person: Omit<PasswordContext, 'companyName'>,
+): Promise<void> {
+  const company = await db('company_settings').where({ id: 1 }).first<{ name: string } | undefined>('name');
+  const verdict = judgePassword(password, { ...person, companyName: company?.name });
+  if (verdict.isStrong) return;
+  throw new AppError(
+    400,
+    'WEAK_PASSWORD',
+    'This password is too easy to guess.',
+    { password: verdict.reasons.join(' ') },
+    { reasons: verdict.reasons },
+  );
+}

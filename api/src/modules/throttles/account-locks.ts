@@ -1,0 +1,44 @@
+import type { Db } from '../../database/connection.js';
+import { THROTTLE_RULES } from './throttle-rules.js';
+
+/** The throttles that pause one account's sign-in: password guesses from strangers, and codes. */
+const ACCOUNT_RULES = [
+  { rule: THROTTLE_RULES.signInAccount, keyOf: (user: { email: string }) => user.email },
+  { rule: THROTTLE_RULES.mfaCode, keyOf: (user: { id: string }) => user.id },
+] as const;
+
+/**
+ * Until when each of these accounts' sign-in is paused (absent: not paused), for the back office.
+ * Reads rate_limits as rate-limiter-flexible writes it: key `${prefix}:${key}`, points, expire (ms).
+ */
+export async function selectSignInPauses(
+  db: Db,
+  users: readonly { id: string; email: string }[],
+  now = Date.now(),
+): Promise<Map<string, Date>> {
+  if (users.length === 0) return new Map();
+  const owners = new Map<string, string>();
+  const conditions: string[] = [];
+  const values: (string[] | number)[] = [];
+  for (const { rule, keyOf } of ACCOUNT_RULES) {
+    const keys = users.map((user) => {
+      const key = `${rule.name}:${keyOf(user)}`;
+      owners.set(key, user.id);
+      return key;
+    });
+    conditions.push('(key = ANY(?::text[]) AND points > ?)');
+    values.push(keys, rule.points);
+  }
+  const rows = await db('rate_limits')
+    .whereRaw(`(${conditions.join(' OR ')})`, values)
+    .where('expire', '>', now)
+    .select<{ key: string; expire: string }[]>('key', 'expire');
+  const pauses = new Map<string, Date>();
+  for (const row of rows) {
+    const userId = owners.get(row.key);
+    const until = new Date(Number(row.expire));
+    const known = userId ? pauses.get(userId) : undefined;
+    if (userId && (!known || until > known)) pauses.set(userId, until);
+  }
+  return pauses;
+}
