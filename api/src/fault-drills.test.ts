@@ -321,6 +321,11 @@ describe('fault drill: kill -9 during approvals, then restart', () => {
       expect(configured.status).toBe(200);
       const catalogue = await httpCall(`${portalUrl}/api/products?per_page=30`, { headers: { Cookie: adminCookie } });
       const asins = (JSON.parse(catalogue.body!) as { data: { asin: string }[] }).data.map((p) => p.asin);
+      // The failing orders take the cheapest product, so 9001 units stay under the order ceiling ($250,000).
+      const cheapest = await httpCall(`${portalUrl}/api/products?per_page=1&sort=price-low`, {
+        headers: { Cookie: adminCookie },
+      });
+      const cheapAsin = (JSON.parse(cheapest.body!) as { data: { asin: string }[] }).data[0]!.asin;
 
       // 24 pending orders; two carry quantity 9001, which the sandbox supplier answers with HTTP 500.
       const orders: { id: string; order_number: string; isFailing: boolean }[] = [];
@@ -343,7 +348,13 @@ describe('fault drill: kill -9 during approvals, then restart', () => {
           const created = await httpCall(`${portalUrl}/api/orders`, {
             method: 'POST',
             headers: { Cookie: cookie, 'Idempotency-Key': `kill-drill-${randomUUID()}` },
-            body: { lines: [{ asin: asins[orders.length % asins.length]!, quantity: isFailing ? 9001 : 1 + (n % 3) }] },
+            body: {
+              lines: [
+                isFailing
+                  ? { asin: cheapAsin, quantity: 9001 }
+                  : { asin: asins[orders.length % asins.length]!, quantity: 1 + (n % 3) },
+              ],
+            },
           });
           expect(created.status).toBe(201);
           orders.push({ ...(JSON.parse(created.body!) as { id: string; order_number: string }), isFailing });
