@@ -50,11 +50,11 @@ describe('the operators’ CLI against PostgreSQL', () => {
         '--json',
       ],
       env,
-      'secret-pass\n',
+      'Lantern-quartz-harbor-58\n',
     );
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ roles: ['nurse', 'provider'], onboarding_approved: false });
-    expect(created.stdout + created.stderr).not.toContain('secret-pass');
+    expect(created.stdout + created.stderr).not.toContain('Lantern-quartz-harbor-58');
     expect((await cli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], env)).stdout).toContain(
       'is approved',
     );
