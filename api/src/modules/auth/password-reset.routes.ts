@@ -3,12 +3,8 @@ import { Router } from 'express';
 import { allow } from '../../http/policy.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import {
-  confirmPasswordReset,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  requestPasswordReset,
-} from './password-reset.service.js';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../contracts/auth.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
 export function passwordResetRoutes({ contextFor, db, config }: RouteDependencies): Router {
   const throttles = createThrottles(db, config);

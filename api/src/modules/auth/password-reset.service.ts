@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { Knex } from 'knex';
-import { z } from 'zod';
 
-import { emailSchema, PASSWORD_MIN_LENGTH } from '../../contracts/auth.js';
+import {
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+} from '../../contracts/auth.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -15,15 +19,6 @@ import { insertPasswordCredential, selectUserByEmail } from '../users/users.quer
 import { assertStrongPassword } from './password-policy.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
-
-export const passwordResetRequestSchema = z.object({ email: emailSchema });
-export const passwordResetConfirmSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not valid.'),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(256),
-});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidResetToken = () =>
@@ -38,7 +33,7 @@ const invalidResetToken = () =>
 export async function requestPasswordReset(
   ctx: ServiceContext,
   throttles: Throttles,
-  rawInput: z.infer<typeof passwordResetRequestSchema>,
+  rawInput: PasswordResetRequestInput,
 ): Promise<void> {
   const { email } = passwordResetRequestSchema.parse(rawInput);
   await throttles.consume('passwordResetRequestEmail', email);
@@ -123,7 +118,7 @@ function disabledAccountMail(to: string): OutgoingMail {
 export async function confirmPasswordReset(
   ctx: ServiceContext,
   throttles: Throttles,
-  rawInput: z.infer<typeof passwordResetConfirmSchema>,
+  rawInput: PasswordResetConfirmInput,
 ): Promise<void> {
   const input = passwordResetConfirmSchema.parse(rawInput);
   await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
