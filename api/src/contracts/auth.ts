@@ -46,6 +46,10 @@ export const passwordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
+/** POST /api/auth/password-reset/check: whether the link can still be used, without using it. */
+export const passwordResetCheckSchema = passwordResetConfirmSchema.pick({ token: true });
+export type PasswordResetCheckInput = z.infer<typeof passwordResetCheckSchema>;
+
 /** The reset page's form: the new password typed twice (the token comes from the link). */
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirm_password: z.string() })

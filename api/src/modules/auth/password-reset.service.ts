@@ -3,8 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 
 import {
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  type PasswordResetCheckInput,
   type PasswordResetConfirmInput,
   type PasswordResetRequestInput,
 } from '../../contracts/auth.js';
@@ -114,6 +116,36 @@ function disabledAccountMail(to: string): OutgoingMail {
   };
 }
 
+/** The account of an unused, unexpired reset token, or undefined. */
+function usableTokenHolder(db: ServiceContext['db'], tokenHash: string, now: Date) {
+  return db('password_reset_tokens as t')
+    .join('users as u', 'u.id', 't.user_id')
+    .leftJoin('profiles as p', 'p.user_id', 't.user_id')
+    .where({ 't.token_hash': tokenHash })
+    .whereNull('t.used_at')
+    .where('t.expires_at', '>', now)
+    .first<{ email: string; first_name: string | null; last_name: string | null } | undefined>(
+      'u.email',
+      'p.first_name',
+      'p.last_name',
+    );
+}
+
+/**
+ * Tells the reset page, as the link opens, whether it can still be used (a used or expired link
+ * says so at once rather than after a new password is typed). It draws on the same allowance as
+ * confirming, so it is no cheaper way to try tokens.
+ */
+export async function checkPasswordResetToken(
+  ctx: ServiceContext,
+  throttles: Throttles,
+  rawInput: PasswordResetCheckInput,
+): Promise<void> {
+  const input = passwordResetCheckSchema.parse(rawInput);
+  await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
+  if (!(await usableTokenHolder(ctx.db, hashToken(input.token), ctx.now()))) throw invalidResetToken();
+}
+
 /** Sets the new password with a single-use token and ends every session of the account. */
 export async function confirmPasswordReset(
   ctx: ServiceContext,
@@ -123,18 +155,7 @@ export async function confirmPasswordReset(
   const input = passwordResetConfirmSchema.parse(rawInput);
   await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
   const now = ctx.now();
-  const holder = await ctx
-    .db('password_reset_tokens as t')
-    .join('users as u', 'u.id', 't.user_id')
-    .leftJoin('profiles as p', 'p.user_id', 't.user_id')
-    .where({ 't.token_hash': hashToken(input.token) })
-    .whereNull('t.used_at')
-    .where('t.expires_at', '>', now)
-    .first<{ email: string; first_name: string | null; last_name: string | null } | undefined>(
-      'u.email',
-      'p.first_name',
-      'p.last_name',
-    );
+  const holder = await usableTokenHolder(ctx.db, hashToken(input.token), now);
   if (!holder) throw invalidResetToken();
   // Checked before the token is spent, so a refused password leaves the link usable.
   await assertStrongPassword(ctx.db, input.password, {

@@ -1,4 +1,8 @@
-import type { PasswordResetConfirmInput, PasswordResetRequestInput } from '@supply-hub/api/contracts';
+import type {
+  PasswordResetCheckInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+} from '@supply-hub/api/contracts';
 
 import { apiClient } from '../../../lib/api-client';
 
@@ -15,4 +19,9 @@ export function requestPasswordReset(input: PasswordResetRequestInput): Promise<
 /** POST /api/auth/password-reset/confirm: sets the new password with the mailed link's token. */
 export function confirmPasswordReset(input: PasswordResetConfirmInput): Promise<PasswordResetMessage> {
   return apiClient.post<PasswordResetMessage>('/api/auth/password-reset/confirm', input);
+}
+
+/** POST /api/auth/password-reset/check: 204 while the link can be used, 400 RESET_TOKEN_INVALID once not. */
+export async function checkPasswordReset(input: PasswordResetCheckInput): Promise<void> {
+  await apiClient.post<undefined>('/api/auth/password-reset/check', input);
 }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,7 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
-import { confirmPasswordReset } from '../api/password-reset';
+import { checkPasswordReset, confirmPasswordReset } from '../api/password-reset';
 import { AuthCard } from './AuthCard';
 import { describeAuthError } from './describe-auth-error';
 
@@ -25,6 +26,13 @@ function linkProblemOf(token: string): string | null {
   return checked.success ? null : (checked.error.issues[0]?.message ?? 'This reset link is not valid.');
 }
 
+/** The server's word that the link cannot be used (used, expired or malformed), or null. */
+function linkProblemIn(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'RESET_TOKEN_INVALID') return error.message;
+  return error.errors.token ?? null;
+}
+
 /** /reset-password: the mailed link; sets a new password, then the user signs in with it. */
 export function ResetPasswordPage() {
   const location = useLocation();
@@ -32,6 +40,7 @@ export function ResetPasswordPage() {
   // Read once: the address bar loses the token right after (history, screenshots, shoulders).
   const [token] = useState(() => tokenOf(location.hash));
   const [linkProblem, setLinkProblem] = useState(() => linkProblemOf(token));
+  const [isChecking, setIsChecking] = useState(linkProblem === null);
   const { fieldProps, setFieldErrors, parse } = useSchemaForm(newPasswordFormSchema, {
     password: '',
     confirm_password: '',
@@ -44,6 +53,25 @@ export function ResetPasswordPage() {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
 
+  // A used or expired link says so as it opens, not after a new password is typed.
+  useEffect(() => {
+    if (linkProblemOf(token)) return;
+    let isCurrent = true;
+    checkPasswordReset({ token })
+      .catch((error: unknown) => {
+        if (!isCurrent) return;
+        const problem = linkProblemIn(error);
+        // Any other failure (offline, too many tries) leaves the form: submitting says what is wrong.
+        if (problem) setLinkProblem(problem);
+      })
+      .finally(() => {
+        if (isCurrent) setIsChecking(false);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [token]);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setServerError(null);
@@ -54,8 +82,9 @@ export function ResetPasswordPage() {
       setDoneMessage((await confirmPasswordReset({ token, password: input.password })).message);
     } catch (error) {
       const { message, errors } = describeAuthError(error);
-      if (isApiError(error) && (error.code === 'RESET_TOKEN_INVALID' || errors.token)) {
-        setLinkProblem(errors.token ?? message);
+      const problem = linkProblemIn(error);
+      if (problem) {
+        setLinkProblem(problem);
       } else {
         // A weak password: the reasons show under the password field, as on the sign-up form.
         setServerError(message);
@@ -63,6 +92,16 @@ export function ResetPasswordPage() {
       }
     }
     setIsSubmitting(false);
+  }
+
+  if (isChecking) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Stack sx={{ alignItems: 'center' }}>
+          <CircularProgress aria-label="Checking your link" />
+        </Stack>
+      </AuthCard>
+    );
   }
 
   if (doneMessage) {
