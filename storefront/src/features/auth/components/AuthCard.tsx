@@ -12,7 +12,7 @@ interface AuthCardProps {
 export function AuthCard({ title, children }: AuthCardProps) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+      <Paper elevation={3} sx={{ width: '100%', maxWidth: 420, p: 4 }}>
         <Typography variant="h4" component="p" align="center" sx={{ fontWeight: 700 }}>
           supply hub
         </Typography>
