@@ -30,6 +30,34 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** POST /api/auth/password-reset/request: the "Forgot your password?" form. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(256, 'Password is too long.');
+
+/** POST /api/auth/password-reset/confirm: the mailed link's token and the new password. */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not valid.'),
+  password: newPasswordSchema,
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+/** POST /api/auth/password-reset/check: whether the link can still be used, without using it. */
+export const passwordResetCheckSchema = passwordResetConfirmSchema.pick({ token: true });
+export type PasswordResetCheckInput = z.infer<typeof passwordResetCheckSchema>;
+
+/** The reset page's form: the new password typed twice (the token comes from the link). */
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirm_password: z.string() })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    message: 'The passwords do not match.',
+  });
+
 /** The onboarding form (provider-portal §5), word for word. */
 export const onboardingSchema = z.object({
   first_name: z.string().trim().min(1, 'First name is required').max(NAME_MAX_LENGTH, 'First name too long'),

@@ -47,6 +47,14 @@ const routes: RouteObject[] = [
         path: '/confirm-sign-up',
         ...lazyPage(async () => (await import('../features/auth/components/ConfirmSignUpPage')).ConfirmSignUpPage),
       },
+      {
+        path: '/forgot-password',
+        ...lazyPage(async () => (await import('../features/auth/components/ForgotPasswordPage')).ForgotPasswordPage),
+      },
+      {
+        path: '/reset-password',
+        ...lazyPage(async () => (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage),
+      },
       { path: '/auth', element: toSignIn },
       { path: '/auth/*', element: toSignIn },
       { path: '/auth/callback', ...authCallback },

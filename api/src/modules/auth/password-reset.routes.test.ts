@@ -41,6 +41,7 @@ describe('password reset by e-mail', () => {
     const { agent, user } = await signedInAgent(app, db, ['nurse']);
     await request(app).post('/api/auth/password-reset/request').send({ email: user.email }).expect(202);
     const token = await tokenFromOutbox(user.email);
+    await request(app).post('/api/auth/password-reset/check').send({ token }).expect(204);
     const weak = await request(app)
       .post('/api/auth/password-reset/confirm')
       .send({ token, password: 'password' })
@@ -57,6 +58,9 @@ describe('password reset by e-mail', () => {
       .send({ token, password: 'Another-Pass-88' })
       .expect(400);
     expect(reused.body.code).toBe('RESET_TOKEN_INVALID');
+    // The page checks the link as it opens: a used one says so before a password is typed.
+    const checked = await request(app).post('/api/auth/password-reset/check').send({ token }).expect(400);
+    expect(checked.body.code).toBe('RESET_TOKEN_INVALID');
     expect(
       await db('audit_events').where({ action: 'auth.password_reset', target_id: user.id }).count('* as n').first(),
     ).toEqual({ n: 1 });
@@ -72,5 +76,7 @@ describe('password reset by e-mail', () => {
       .send({ token, password: 'Granite-Meadow-77' })
       .expect(400);
     expect(expired.body.code).toBe('RESET_TOKEN_INVALID');
+    const checked = await request(app).post('/api/auth/password-reset/check').send({ token }).expect(400);
+    expect(checked.body.code).toBe('RESET_TOKEN_INVALID');
   });
 });

@@ -4,11 +4,11 @@ import { allow } from '../../http/policy.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
-  confirmPasswordReset,
+  passwordResetCheckSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-  requestPasswordReset,
-} from './password-reset.service.js';
+} from '../../contracts/auth.js';
+import { checkPasswordResetToken, confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
 export function passwordResetRoutes({ contextFor, db, config }: RouteDependencies): Router {
   const throttles = createThrottles(db, config);
@@ -23,6 +23,12 @@ export function passwordResetRoutes({ contextFor, db, config }: RouteDependencie
       res.status(202).json({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
     },
   );
+
+  // POST with the token in the body: a token in a URL would land in access logs.
+  router.post('/auth/password-reset/check', allow.public(), async (req, res) => {
+    await checkPasswordResetToken(contextFor(req), throttles, passwordResetCheckSchema.parse(req.body));
+    res.status(204).end();
+  });
 
   router.post('/auth/password-reset/confirm', allow.public(), async (req, res) => {
     await confirmPasswordReset(contextFor(req), throttles, passwordResetConfirmSchema.parse(req.body));

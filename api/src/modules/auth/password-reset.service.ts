@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { Knex } from 'knex';
-import { z } from 'zod';
 
-import { emailSchema, PASSWORD_MIN_LENGTH } from '../../contracts/auth.js';
+import {
+  passwordResetCheckSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  type PasswordResetCheckInput,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+} from '../../contracts/auth.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -15,15 +21,6 @@ import { insertPasswordCredential, selectUserByEmail } from '../users/users.quer
 import { assertStrongPassword } from './password-policy.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
-
-export const passwordResetRequestSchema = z.object({ email: emailSchema });
-export const passwordResetConfirmSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not valid.'),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(256),
-});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidResetToken = () =>
@@ -38,7 +35,7 @@ const invalidResetToken = () =>
 export async function requestPasswordReset(
   ctx: ServiceContext,
   throttles: Throttles,
-  rawInput: z.infer<typeof passwordResetRequestSchema>,
+  rawInput: PasswordResetRequestInput,
 ): Promise<void> {
   const { email } = passwordResetRequestSchema.parse(rawInput);
   await throttles.consume('passwordResetRequestEmail', email);
@@ -119,20 +116,12 @@ function disabledAccountMail(to: string): OutgoingMail {
   };
 }
 
-/** Sets the new password with a single-use token and ends every session of the account. */
-export async function confirmPasswordReset(
-  ctx: ServiceContext,
-  throttles: Throttles,
-  rawInput: z.infer<typeof passwordResetConfirmSchema>,
-): Promise<void> {
-  const input = passwordResetConfirmSchema.parse(rawInput);
-  await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
-  const now = ctx.now();
-  const holder = await ctx
-    .db('password_reset_tokens as t')
+/** The account of an unused, unexpired reset token, or undefined. */
+function usableTokenHolder(db: ServiceContext['db'], tokenHash: string, now: Date) {
+  return db('password_reset_tokens as t')
     .join('users as u', 'u.id', 't.user_id')
     .leftJoin('profiles as p', 'p.user_id', 't.user_id')
-    .where({ 't.token_hash': hashToken(input.token) })
+    .where({ 't.token_hash': tokenHash })
     .whereNull('t.used_at')
     .where('t.expires_at', '>', now)
     .first<{ email: string; first_name: string | null; last_name: string | null } | undefined>(
@@ -140,6 +129,33 @@ export async function confirmPasswordReset(
       'p.first_name',
       'p.last_name',
     );
+}
+
+/**
+ * Tells the reset page, as the link opens, whether it can still be used (a used or expired link
+ * says so at once rather than after a new password is typed). It draws on the same allowance as
+ * confirming, so it is no cheaper way to try tokens.
+ */
+export async function checkPasswordResetToken(
+  ctx: ServiceContext,
+  throttles: Throttles,
+  rawInput: PasswordResetCheckInput,
+): Promise<void> {
+  const input = passwordResetCheckSchema.parse(rawInput);
+  await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
+  if (!(await usableTokenHolder(ctx.db, hashToken(input.token), ctx.now()))) throw invalidResetToken();
+}
+
+/** Sets the new password with a single-use token and ends every session of the account. */
+export async function confirmPasswordReset(
+  ctx: ServiceContext,
+  throttles: Throttles,
+  rawInput: PasswordResetConfirmInput,
+): Promise<void> {
+  const input = passwordResetConfirmSchema.parse(rawInput);
+  await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
+  const now = ctx.now();
+  const holder = await usableTokenHolder(ctx.db, hashToken(input.token), now);
   if (!holder) throw invalidResetToken();
   // Checked before the token is spent, so a refused password leaves the link usable.
   await assertStrongPassword(ctx.db, input.password, {

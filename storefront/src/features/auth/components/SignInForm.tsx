@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { signInSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
@@ -74,6 +76,9 @@ export function SignInForm({ redirect }: SignInFormProps) {
         fullWidth
         {...fieldProps('password')}
       />
+      <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+        Forgot your password?
+      </Link>
       <Button type="submit" variant="contained" fullWidth loading={isSubmitting}>
         Sign In
       </Button>
