@@ -3,6 +3,7 @@ import request from 'supertest';
 
 import { createTestApp, createTestUser, TEST_PASSWORD } from '../test-support/http-test-app.js';
 import { openSharedTestDb } from '../test-support/test-context.js';
+import { SESSION_COOKIE } from './sessions.js';
 
 const db = openSharedTestDb();
 const app = createTestApp(db);
@@ -15,8 +16,9 @@ async function signInCookie(): Promise<string> {
   const user = await createTestUser(db, ['doctor']);
   const login = await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD });
   expect(login.status).toBe(200);
-  const setCookie = login.headers['set-cookie'] as unknown as string[];
-  return setCookie[0]!.split(';')[0]!;
+  // The session cookie by name: a sign-in also sets the device cookie.
+  const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+  return setCookie.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
 }
 
 describe('GET /catalog preloads the first products only for a live session', () => {
