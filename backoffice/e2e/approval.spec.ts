@@ -69,7 +69,8 @@ test('a requester without an address: Approve & Order waits for the address, the
   const dialog = page.getByRole('dialog', { name: 'Shipping Address' });
   await dialog.getByLabel('Street').fill('12 Elm Street');
   await dialog.getByLabel('City').fill('Portland');
-  await dialog.getByLabel('State').fill('OR');
+  await dialog.getByLabel('State').click();
+  await page.getByRole('option', { name: 'Oregon (OR)' }).click();
   await dialog.getByLabel('Postal Code').fill('97201');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Shipping address saved')).toBeVisible();

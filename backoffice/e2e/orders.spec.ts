@@ -161,7 +161,8 @@ test('Add Address on an order whose requester has none saves the address through
 
   await dialog.getByLabel('Street').fill('400 Lakeside Ave');
   await dialog.getByLabel('City').fill('Springfield');
-  await dialog.getByLabel('State').fill('IL');
+  await dialog.getByLabel('State').click();
+  await page.getByRole('option', { name: 'Illinois (IL)' }).click();
   await dialog.getByLabel('Postal Code').fill('62701');
   await dialog.getByRole('button', { name: 'Save Address' }).click();
 

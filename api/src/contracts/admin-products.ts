@@ -17,12 +17,17 @@ const priceSchema = z
   .max(1_000_000, 'Price is too high')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals');
 
-/** The spec's one product-link rule, for create and edit alike: a web address, never javascript: or data:. */
+/**
+ * The one product-link rule, for create and edit alike: a web address, never javascript: or data:.
+ * Only the words differ, as admin-portal §5 gives them: the add-product form says 'Invalid URL' for
+ * text that is no address at all; an address of another kind, and anything wrong on edit, gets this.
+ */
 export const PRODUCT_LINK_MESSAGE = 'Product link must start with http:// or https://';
-const productUrlSchema = optionalText(2000).refine(
-  (value) => value === null || isWebAddress(value),
-  PRODUCT_LINK_MESSAGE,
-);
+const productUrlSchema = (notAnAddressMessage: string) =>
+  optionalText(2000).superRefine((value, ctx) => {
+    if (value === null || isWebAddress(value)) return;
+    ctx.addIssue({ code: 'custom', message: URL.canParse(value) ? PRODUCT_LINK_MESSAGE : notAnAddressMessage });
+  });
 
 function isWebAddress(value: string): boolean {
   if (!/^https?:\/\/[^\s]/.test(value)) return false;
@@ -46,7 +51,7 @@ export const productCreateSchema = z.object({
   price: priceSchema,
   sku: productSkuSchema,
   description: optionalText(5000),
-  product_url: productUrlSchema,
+  product_url: productUrlSchema('Invalid URL'),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
@@ -61,7 +66,7 @@ export const productUpdateSchema = z.object({
     .union([z.enum(CATEGORIES), z.literal(''), z.null()])
     .optional()
     .transform((value) => value || null),
-  product_url: productUrlSchema,
+  product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
