@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, placeOrder, signInAs, signInAsNewDoctor, listProducts, withAdmin } from './support/portal.js';
 
@@ -8,11 +9,12 @@ const PASSWORD = 'Quiet-Harbor-2026!';
 /** A new approved account whose only role is finance (sign-up's 'user' row removed), signed out. */
 async function createFinanceUser(page: Page, baseURL: string): Promise<string> {
   const email = `finance-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { first_name: 'Avery', last_name: 'Stone', email, password: PASSWORD },
+  const user = await signUpThroughMail(page.request, {
+    first_name: 'Avery',
+    last_name: 'Stone',
+    email,
+    password: PASSWORD,
   });
-  expect(signUp.status()).toBe(201);
-  const { user } = (await signUp.json()) as { user: { id: string } };
   expect(
     (await page.request.put('/api/profile/onboarding', { data: { first_name: 'Avery', last_name: 'Stone' } })).status(),
   ).toBe(200);

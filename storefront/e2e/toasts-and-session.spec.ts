@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { signUpLinkPath } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { signInAsNewDoctor } from './support/portal.js';
 
@@ -80,6 +81,9 @@ test('onboarding’s Welcome! replaces the Account created! toast at once; none 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(NEW_DOCTOR_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  // The account is created by the link the sign-up mail carries, which then shows 'Account created!'.
+  await expect(page.getByText(/^Check your e-mail/)).toBeVisible();
+  await page.goto(await signUpLinkPath(email));
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByText('Account created!')).toBeVisible();
 
