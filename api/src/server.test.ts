@@ -78,6 +78,27 @@ describe('the server on its embedded PostgreSQL', () => {
     expect(isPostgresRunning()).toBe(false);
   }, 180_000);
 
+  it('two servers started at the same moment on folders of their own both come up', async () => {
+    // Both see the embedded database's preferred port free; the one PostgreSQL refuses takes another.
+    const folders = [0, 1].map(() => {
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-twin-'));
+      chmodSync(folder, 0o711);
+      return folder;
+    });
+    const ports = [await freePort(), await freePort()];
+    const servers = folders.map((folder, index) =>
+      spawnTs('server.ts', [], { ...env, DATA_DIR: folder, PORT: String(ports[index]) }),
+    );
+    try {
+      const healths = await Promise.all(servers.map((server, index) => waitForHealthy(ports[index]!, 120_000, server)));
+      expect(healths.map((health) => health.db)).toEqual(['ok', 'ok']);
+    } finally {
+      for (const server of servers) server.kill('SIGTERM');
+      expect(await Promise.all(servers.map((server) => waitForExit(server)))).toEqual([0, 0]);
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('refuses a data folder that is not a PostgreSQL database, in one line', async () => {
     const occupied = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-occupied-'));
     mkdirSync(path.join(occupied, 'pg'));

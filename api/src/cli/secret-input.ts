@@ -93,9 +93,11 @@ function stdinLines(stdin: NodeJS.ReadStream): Promise<string[]> {
 /** Asks on the terminal without echoing what is typed (raw mode; Ctrl+C aborts with 130). */
 function promptHidden({ stdin, stderr }: SecretIo, question: string): Promise<string> {
   return new Promise((resolve) => {
+    // Echo goes off before the question shows: an answer typed or pasted the moment the prompt
+    // appears must not reach the screen (nor a terminal log).
+    stdin.setRawMode(true);
     stderr.write(question);
     let answer = '';
-    stdin.setRawMode(true);
     stdin.setEncoding('utf8');
     stdin.resume();
     const onData = (chunk: string) => {

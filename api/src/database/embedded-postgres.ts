@@ -89,8 +89,22 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
 }
 
 async function startOwnPostgres(pgDir: string, password: string, log: Logger) {
+  // Two servers starting at once on different folders can both see the same port free; the one
+  // that loses the race is told so by PostgreSQL and tries again on a port the system hands out.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = attempt === 1 ? await findFreePort(PREFERRED_PORT) : await ephemeralPort();
+    const outcome = await startOwnPostgresOn(pgDir, password, port, log);
+    if (outcome.started) return outcome.started;
+    if (!outcome.portTaken || attempt >= PORT_ATTEMPTS) throw outcome.error;
+    log.info({ port }, 'embedded PostgreSQL port was taken meanwhile, trying another');
+  }
+}
+
+const PORT_ATTEMPTS = 4;
+const PORT_TAKEN = /could not create any TCP\/IP sockets|Address already in use|could not bind/i;
+
+async function startOwnPostgresOn(pgDir: string, password: string, port: number, log: Logger) {
   const EmbeddedPostgres = await importWithoutExitHooks();
-  const port = await findFreePort(PREFERRED_PORT);
   const isRoot = os.userInfo().uid === 0;
   const pgLog: string[] = [];
   const server = new EmbeddedPostgres({
@@ -117,15 +131,22 @@ async function startOwnPostgres(pgDir: string, password: string, log: Logger) {
       );
     });
   }
-  await server.start().catch(() => {
-    throw new EmbeddedDatabaseError(
-      `Embedded PostgreSQL in ${pgDir} did not start: ${lastErrorLine(pgLog)} — check the folder or set DATA_DIR to another one`,
-    );
-  });
+  const startFailure = await server.start().then(
+    () => undefined,
+    () => lastErrorLine(pgLog),
+  );
+  if (startFailure !== undefined) {
+    return {
+      portTaken: PORT_TAKEN.test(pgLog.join('\n')),
+      error: new EmbeddedDatabaseError(
+        `Embedded PostgreSQL in ${pgDir} did not start: ${startFailure} — check the folder or set DATA_DIR to another one`,
+      ),
+    };
+  }
   await createDatabaseIfMissing(password, port);
   log.info({ port }, 'embedded PostgreSQL started');
   const pid = readPostmasterPid(pgDir)?.pid ?? 0;
-  return { port, pid, stop: () => server.stop() };
+  return { started: { port, pid, stop: () => server.stop() } };
 }
 
 /** A database this process owns: watched while in use, stopped and the folder given up at the end. */
@@ -214,7 +235,10 @@ async function importWithoutExitHooks() {
 }
 
 async function findFreePort(preferred: number): Promise<number> {
-  if (await isPortFree(preferred)) return preferred;
+  return (await isPortFree(preferred)) ? preferred : ephemeralPort();
+}
+
+function ephemeralPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

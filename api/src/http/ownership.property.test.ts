@@ -289,14 +289,23 @@ describe('ownership over the user-facing API, as a property', () => {
 
   it('treats another user’s Idempotency-Key as a new key: a new order of the caller’s, never a replay of theirs', async () => {
     const [doctor, , provider] = users as [UserFootprint, UserFootprint, UserFootprint];
+    // A key only the doctor has used: the property above may already have sent the doctor's
+    // footprint keys as the provider, and a replay of the provider's own order would be right.
+    const doctorsKey = `doctor-only-${randomUUID()}`;
+    const doctorsOrder = await doctor.agent
+      .post('/api/orders')
+      .set('Idempotency-Key', doctorsKey)
+      .send({ lines: doctor.inputs.orderLines })
+      .expect(201);
     const victimBefore = await snapshotUserRows(database.db, doctor.user.id);
     const response = await provider.agent
       .post('/api/orders')
-      .set('Idempotency-Key', doctor.idempotencyKeys[0]!)
+      .set('Idempotency-Key', doctorsKey)
       .send({ lines: doctor.inputs.orderLines });
     expect(response.status).toBe(201);
     expect(response.body.user_id).toBe(provider.user.id);
     expect(doctor.orderIds).not.toContain(response.body.id);
+    expect(response.body.id).not.toBe(doctorsOrder.body.id);
     expect(await snapshotUserRows(database.db, doctor.user.id)).toEqual(victimBefore);
   });
 });
