@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+
+/**
+ * One HTTP operation of the API, described once: the route mounts it, the OpenAPI document is
+ * generated from it, and in test runs the response body is checked against `responses`.
+ * Plain data (no Express), so both frontends may import the types it carries.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call it; mirrors the route's policy (api/src/http/policy.ts) for the document. */
+export type EndpointAccess =
+  | 'public'
+  | 'signed-in'
+  | 'approved'
+  | { roles: readonly string[] }
+  | 'supplier-credentials'
+  | 'demo-only';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Express path below the host, e.g. '/api/orders/:id'. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** A tag per module, e.g. 'Orders', 'Admin: products'. */
+  tag: string;
+  access: EndpointAccess;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  /** JSON body unless `requestContentType` says otherwise. */
+  body?: z.ZodType;
+  requestContentType?: string;
+  /**
+   * Success answers by status. A JSON schema, or `{ contentType, schema? }` for CSV, XML, images,
+   * event streams and redirects, which the test-time check does not parse.
+   */
+  responses: Partial<Record<number, z.ZodType | { contentType: string; description: string; schema?: z.ZodType }>>;
+  /** Error statuses this operation answers with the one error body (contracts/errors.ts). */
+  errors?: readonly number[];
+  /** ra-data-simple-rest list: answers a Content-Range header and takes sort/range/filter. */
+  isRaList?: boolean;
+}
+
+/** Identity function that keeps the literal types of a declaration. */
+export function endpoint<const E extends Endpoint>(declaration: E): E {
+  return declaration;
+}
