@@ -1,6 +1,8 @@
 // What the benchmarks share about the demo data: the demo password and a cookie-session sign-in.
 export const DEMO_PASSWORD = 'SupplyHub-demo-2026';
 
+const SESSION_COOKIE = 'supply_hub.sid';
+
 /** Signs in as a demo account and returns the session cookie ("name=value"). */
 export async function signInCookie(baseUrl, email) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -9,5 +11,8 @@ export async function signInCookie(baseUrl, email) {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+  // Sign-in also sets the device cookie of the sign-in throttle: take the session cookie by name.
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!session) throw new Error(`sign-in of ${email} set no ${SESSION_COOKIE} cookie`);
+  return session.split(';')[0];
 }
