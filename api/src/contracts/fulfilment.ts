@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * Fulfilment: what happened to a submitted order after the supplier (issue 17). A second,
+ * derived dimension beside the spec's status; computed from line quantities, never set by hand.
+ */
+export const FULFILMENT_STATUSES = [
+  'awaiting_confirmation',
+  'confirmed',
+  'partially_confirmed',
+  'backordered',
+  'rejected_by_supplier',
+  'partially_shipped',
+  'shipped',
+  'partially_received',
+  'received',
+] as const;
+export const fulfilmentStatusSchema = z.enum(FULFILMENT_STATUSES);
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatusSchema>;
+
+export const ORDER_EVENT_TYPES = [
+  'submitted',
+  'approved',
+  'rejected',
+  'sent',
+  'send_failed',
+  'confirmed',
+  'backordered',
+  'rejected_by_supplier',
+  'confirmation_updated',
+  'shipped',
+  'shipment_updated',
+  'shipment_withdrawn',
+  'supplier_status',
+  'received',
+] as const;
+export const orderEventTypeSchema = z.enum(ORDER_EVENT_TYPES);
+export type OrderEventType = z.infer<typeof orderEventTypeSchema>;
+
+const isoDateTime = z.string();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const lineReviewSchema = z.object({
+  old_unit_price: z.string(),
+  new_unit_price: z.string().nullable(),
+  old_supplier_part_id: z.string(),
+  new_supplier_part_id: z.string().nullable(),
+});
+export type LineReview = z.infer<typeof lineReviewSchema>;
+
+export const fulfilmentLineSchema = z.object({
+  line_number: z.number().int(),
+  asin: z.string(),
+  title: z.string(),
+  ordered: z.number().int(),
+  confirmed_quantity: z.number().int(),
+  backordered_quantity: z.number().int(),
+  delivery_date: isoDateTime.nullable(),
+  rejected_quantity: z.number().int(),
+  rejection_reason: z.string().nullable(),
+  shipped_quantity: z.number().int(),
+  received_quantity: z.number().int(),
+  /** A supplier's price change or substitution, never applied silently. */
+  needs_review: lineReviewSchema.nullable(),
+  /** Lot and expiry from the ship notices' Batch elements, to pre-fill receiving. */
+  lots: z.array(z.object({ lot: z.string().nullable(), expiry_date: isoDate.nullable() })),
+});
+export type FulfilmentLine = z.infer<typeof fulfilmentLineSchema>;
+
+export const shipmentSchema = z.object({
+  shipment_id: z.string(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  shipment_date: isoDateTime.nullable(),
+  delivery_date: isoDateTime.nullable(),
+  lines: z.array(
+    z.object({
+      line_number: z.number().int(),
+      quantity: z.number().int(),
+      lot: z.string().nullable(),
+      expiry_date: isoDate.nullable(),
+    }),
+  ),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const orderEventSchema = z.object({
+  type: orderEventTypeSchema,
+  actor: z.string(),
+  at: isoDateTime,
+  details: z.record(z.string(), z.unknown()),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderFulfilmentSchema = z.object({
+  /** null until the order has been sent to the supplier. */
+  fulfilment_status: fulfilmentStatusSchema.nullable(),
+  is_closed: z.boolean(),
+  is_overdue: z.boolean(),
+  expected_delivery_date: isoDateTime.nullable(),
+  lines: z.array(fulfilmentLineSchema),
+  shipments: z.array(shipmentSchema),
+  events: z.array(orderEventSchema),
+});
+export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
+
+export const RECEIPT_CONDITIONS = ['ok', 'damaged', 'short'] as const;
+
+/** POST /api/orders/:id/receipts: what arrived, per line. */
+export const receiptRequestSchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            line_number: z.number().int().min(1).max(100_000),
+            quantity: z
+              .number()
+              .int('Quantity must be a whole number')
+              .min(1, 'Quantity must be at least 1')
+              .max(100_000),
+            condition: z.enum(RECEIPT_CONDITIONS).default('ok'),
+            note: z.string().trim().max(500, 'A note is at most 500 characters').optional(),
+            lot: z.string().trim().max(100).optional(),
+            expiry_date: isoDate.optional(),
+          })
+          .strict(),
+      )
+      .min(1, 'Record at least one line')
+      .max(500),
+  })
+  .strict();
+export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
