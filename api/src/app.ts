@@ -1,3 +1,4 @@
+import { inboundCxmlRoutes } from './modules/fulfilment/inbound.routes.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,6 +158,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   // Larger JSON answers (a catalogue page: 35 KB, 7 KB gzip) travel compressed. Event streams and
   // CSV exports are left alone: a stream must reach the browser as it is written.
   api.use(compression({ threshold: '4kb', filter: (_req, res) => isJsonAnswer(res) }));
+  // Suppliers' documents are XML, authenticated by their shared secret: before JSON, sessions and CSRF.
+  api.use(inboundCxmlRoutes(dependencies));
   api.use(express.json({ limit: '100kb' }));
   // PostgreSQL cannot store U+0000: control characters are refused here, once, for every route.
   api.use(refuseControlCharacters);

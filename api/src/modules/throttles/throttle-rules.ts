@@ -123,6 +123,20 @@ export const THROTTLE_RULES = {
     isPerAddress: true,
     message: REQUEST_MESSAGE,
   },
+  /**
+   * Shared-secret guesses on the inbound cXML endpoint, per source address. Taken before the secret
+   * is checked and given back when it was right, so only failures add up; a supplier's concurrent
+   * senders stay well inside it.
+   */
+  cxmlInboundSource: {
+    name: 'cxml-inbound-address',
+    points: 30,
+    durationS: 15 * MINUTE,
+    blockS: 5 * MINUTE,
+    maxBlockS: 60 * MINUTE,
+    isPerAddress: true,
+    message: 'Too many refused documents from this address. Try again in {minutes} minute(s).',
+  },
   demoSignIn: {
     name: 'demo-signin-address',
     points: 30,

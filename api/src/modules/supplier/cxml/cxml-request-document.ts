@@ -1,4 +1,11 @@
-import { CXML_LANG, CXML_VERSION, formatCxmlDate, serializeCxml, type XmlElementTree } from './cxml-text.js';
+import {
+  CXML_LANG,
+  CXML_VERSION,
+  formatCxmlDate,
+  serializeCxml,
+  type CxmlDtdName,
+  type XmlElementTree,
+} from './cxml-text.js';
 
 /** What the logged copy of a request carries instead of the shared secret. */
 export const SHARED_SECRET_PLACEHOLDER = '[redacted]';
@@ -28,22 +35,29 @@ export function withSharedSecretRedacted<Header extends CxmlRequestHeader>(heade
  * Sender with the shared secret, in the DTD's order) and Request, which carries deploymentMode
  * only in test mode (the DTD's default is production), around the given request element.
  */
-export function serializeRequestDocument(header: CxmlRequestHeader, requestElement: XmlElementTree): string {
-  return serializeCxml({
-    '@_version': CXML_VERSION,
-    '@_payloadID': header.payloadId,
-    '@_timestamp': formatCxmlDate(header.timestamp),
-    '@_xml:lang': CXML_LANG,
-    Header: {
-      From: { Credential: credential(header.fromIdentity) },
-      To: { Credential: credential(header.toIdentity) },
-      Sender: {
-        Credential: { ...credential(header.senderIdentity), SharedSecret: header.sharedSecret },
-        UserAgent: header.userAgent,
+export function serializeRequestDocument(
+  header: CxmlRequestHeader,
+  requestElement: XmlElementTree,
+  dtd: CxmlDtdName = 'cXML.dtd',
+): string {
+  return serializeCxml(
+    {
+      '@_version': CXML_VERSION,
+      '@_payloadID': header.payloadId,
+      '@_timestamp': formatCxmlDate(header.timestamp),
+      '@_xml:lang': CXML_LANG,
+      Header: {
+        From: { Credential: credential(header.fromIdentity) },
+        To: { Credential: credential(header.toIdentity) },
+        Sender: {
+          Credential: { ...credential(header.senderIdentity), SharedSecret: header.sharedSecret },
+          UserAgent: header.userAgent,
+        },
       },
+      Request: { ...(header.deploymentMode === 'test' ? { '@_deploymentMode': 'test' } : {}), ...requestElement },
     },
-    Request: { ...(header.deploymentMode === 'test' ? { '@_deploymentMode': 'test' } : {}), ...requestElement },
-  });
+    dtd,
+  );
 }
 
 function credential(identity: string): XmlElementTree {

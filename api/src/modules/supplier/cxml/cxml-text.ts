@@ -46,8 +46,13 @@ export interface XmlElementTree {
   [name: string]: string | XmlElementTree | readonly string[] | readonly XmlElementTree[];
 }
 
+/** The DTDs a document of ours names: cXML.dtd, or Fulfill.dtd for confirmations and ship notices. */
+export type CxmlDtdName = 'cXML.dtd' | 'Fulfill.dtd';
+
 /** The XML declaration and the DOCTYPE every cXML document opens with: constant, no value goes in. */
-const CXML_PROLOG = `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE cXML SYSTEM "${CXML_DTD_URL}">\n`;
+function cxmlProlog(dtd: CxmlDtdName): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/${CXML_VERSION}/${dtd}">\n`;
+}
 
 /**
  * fast-xml-parser's builder: every text and attribute value is cleaned (cleanXmlText) and then
@@ -70,6 +75,6 @@ const serializer = new XMLBuilder({
 });
 
 /** A whole cXML document with the given cXML root element. */
-export function serializeCxml(root: XmlElementTree): string {
-  return CXML_PROLOG + serializer.build({ cXML: root });
+export function serializeCxml(root: XmlElementTree, dtd: CxmlDtdName = 'cXML.dtd'): string {
+  return cxmlProlog(dtd) + serializer.build({ cXML: root });
 }

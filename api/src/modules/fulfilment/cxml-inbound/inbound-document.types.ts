@@ -1,0 +1,90 @@
+import type { ConfirmationLineStatus } from '../fulfilment.rules.js';
+
+/** The request types the inbound endpoint accepts, and the DTD each is validated against. */
+export const INBOUND_REQUEST_TYPES = {
+  ConfirmationRequest: 'Fulfill.dtd',
+  ShipNoticeRequest: 'Fulfill.dtd',
+  StatusUpdateRequest: 'cXML.dtd',
+} as const;
+export type InboundRequestType = keyof typeof INBOUND_REQUEST_TYPES;
+
+/** The envelope every inbound document carries: who sent it, and its identity. */
+export interface InboundEnvelope {
+  payloadId: string;
+  senderIdentity: string | null;
+  sharedSecret: string | null;
+  requestType: string | null;
+}
+
+export interface OrderReferenceRead {
+  orderId: string | null;
+  payloadId: string | null;
+}
+
+export interface ConfirmationRead {
+  kind: 'ConfirmationRequest';
+  confirmId: string | null;
+  operation: 'new' | 'update';
+  type: string;
+  noticeDate: Date;
+  /** For operation="update": the payloadID of the version it replaces. */
+  previousPayloadId: string | null;
+  comments: string | null;
+  orderReference: OrderReferenceRead;
+  items: {
+    lineNumber: number;
+    quantity: number;
+    statuses: {
+      type: ConfirmationLineStatus | 'requestToPay';
+      quantity: number;
+      deliveryDate: Date | null;
+      unitPrice: string | null;
+      supplierPartId: string | null;
+      comments: string | null;
+    }[];
+  }[];
+}
+
+export interface ShipNoticeRead {
+  kind: 'ShipNoticeRequest';
+  shipmentId: string;
+  operation: 'new' | 'update' | 'delete';
+  noticeDate: Date;
+  shipmentDate: Date | null;
+  deliveryDate: Date | null;
+  previousPayloadId: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  portions: {
+    orderReference: OrderReferenceRead;
+    items: { lineNumber: number; quantity: number; lot: string | null; expiryDate: string | null }[];
+  }[];
+}
+
+export interface StatusUpdateRead {
+  kind: 'StatusUpdateRequest';
+  orderPayloadId: string | null;
+  code: number;
+  text: string;
+  message: string | null;
+}
+
+export type InboundDocumentRead = ConfirmationRead | ShipNoticeRead | StatusUpdateRead;
+
+/** A document that parses but breaks a rule: answered with this cXML status, nothing applied. */
+export class InboundRefusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly text: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InboundRefusal';
+  }
+}
+
+export const refuse = {
+  badRequest: (message: string) => new InboundRefusal(400, 'Bad Request', message),
+  conflict: (message: string) => new InboundRefusal(409, 'Conflict', message),
+};

@@ -1,0 +1,60 @@
+import type { OrderEvent, OrderEventType, OrderFulfilment } from '../../contracts/fulfilment.js';
+import type { Db } from '../../database/connection.js';
+import { deriveFulfilment } from './fulfilment.rules.js';
+import * as queries from './inbound.queries.js';
+
+/**
+ * An order's fulfilment as the requester and the back office see it: per-line quantities, the
+ * order's fulfilment status, its shipments and one timeline. Null for an order that does not exist.
+ */
+export async function readOrderFulfilment(db: Db, orderId: string, now: Date): Promise<OrderFulfilment | null> {
+  const [history, lines, confirmations, shipments, receipts, events] = await Promise.all([
+    queries.selectOrderHistory(db, orderId),
+    queries.selectOrderLines(db, orderId),
+    queries.selectCurrentConfirmations(db, orderId),
+    queries.selectCurrentShipments(db, orderId),
+    queries.selectReceivedLines(db, orderId),
+    queries.selectOrderEvents(db, orderId),
+  ]);
+  if (!history) return null;
+  const derived = deriveFulfilment({ orderStatus: history.status, lines, confirmations, shipments, receipts, now });
+  return {
+    fulfilment_status: derived.fulfilment_status,
+    is_closed: derived.is_closed,
+    is_overdue: derived.is_overdue,
+    expected_delivery_date: derived.expected_delivery_date?.toISOString() ?? null,
+    lines: derived.lines.map((line) => ({ ...line, delivery_date: line.delivery_date?.toISOString() ?? null })),
+    shipments: shipments.map((shipment) => ({
+      shipment_id: shipment.shipment_id,
+      carrier: shipment.carrier,
+      tracking_number: shipment.tracking_number,
+      tracking_url: shipment.tracking_url,
+      shipment_date: shipment.shipment_date ? new Date(shipment.shipment_date).toISOString() : null,
+      delivery_date: shipment.delivery_date ? new Date(shipment.delivery_date).toISOString() : null,
+      lines: shipment.lines,
+    })),
+    events: timeline(history, events),
+  };
+}
+
+function timeline(history: queries.OrderHistoryRow, rows: queries.OrderEventRow[]): OrderEvent[] {
+  const milestone = (type: OrderEventType, at: Date | null, actor: string, details: Record<string, unknown> = {}) =>
+    at ? [{ type, actor, at: new Date(at).toISOString(), details }] : [];
+  const approver = history.approval_source === 'system' ? 'System' : (history.approver_label ?? 'An administrator');
+  const events: OrderEvent[] = [
+    ...milestone('submitted', history.created_at, history.requester_label),
+    ...milestone('approved', history.approved_at, approver),
+    ...milestone('rejected', history.rejected_at, history.rejecter_label ?? 'An administrator', {
+      reason: history.rejection_reason,
+    }),
+    ...milestone('sent', history.submitted_at, 'System'),
+    ...milestone('send_failed', history.failed_at, 'System'),
+    ...rows.map((row) => ({
+      type: row.event_type as OrderEventType,
+      actor: row.actor_label,
+      at: new Date(row.occurred_at).toISOString(),
+      details: row.details,
+    })),
+  ];
+  return events.sort((left, right) => left.at.localeCompare(right.at));
+}

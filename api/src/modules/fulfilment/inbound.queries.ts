@@ -1,0 +1,301 @@
+import type { Db } from '../../database/connection.js';
+import type { ConfirmationLineStatus } from './fulfilment.rules.js';
+
+export interface InboundCredentialsRow {
+  inbound_identity: string | null;
+  inbound_shared_secret_encrypted: string | null;
+}
+
+export function selectInboundCredentials(db: Db): Promise<InboundCredentialsRow | undefined> {
+  return db('punchout_settings').where({ id: 1 }).first('inbound_identity', 'inbound_shared_secret_encrypted');
+}
+
+export interface InboundLogRow {
+  payload_id: string | null;
+  document_hash: string | null;
+  document_type: string | null;
+  order_id: string | null;
+  status_code: number;
+  status_text: string;
+  message: string | null;
+  duration_ms: number;
+  raw_document: string | null;
+  source_address: string | null;
+  is_applied: boolean;
+}
+
+export async function insertInboundDocument(db: Db, row: InboundLogRow): Promise<string> {
+  const [inserted] = await db('inbound_documents').insert(row).returning<{ id: string }[]>('id');
+  return inserted!.id;
+}
+
+export function selectAppliedDocument(db: Db, payloadId: string) {
+  return db('inbound_documents')
+    .where({ payload_id: payloadId, is_applied: true })
+    .first<{ document_hash: string; status_code: number; status_text: string; message: string | null } | undefined>(
+      'document_hash',
+      'status_code',
+      'status_text',
+      'message',
+    );
+}
+
+/** Serialises every writer of one payloadID for the rest of the transaction. */
+export async function lockPayloadId(db: Db, payloadId: string): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 17))', [`cxml-inbound:${payloadId}`]);
+}
+
+export interface InboundOrderRow {
+  id: string;
+  order_number: string;
+  payload_id: string | null;
+  status: string;
+  user_id: string;
+}
+
+/** The order a reference names, locked for the rest of the transaction (one writer per order). */
+export function selectOrderForUpdate(db: Db, by: { orderNumber?: string; payloadId?: string }) {
+  const query = db('orders')
+    .forUpdate()
+    .first<InboundOrderRow | undefined>('id', 'order_number', 'payload_id', 'status', 'user_id');
+  if (by.orderNumber !== undefined) query.where({ order_number: by.orderNumber });
+  if (by.payloadId !== undefined) query.where({ payload_id: by.payloadId });
+  return query;
+}
+
+export interface OrderLineForFulfilment {
+  line_number: number;
+  asin: string;
+  title: string;
+  quantity: number;
+  unit_price: string;
+}
+
+export function selectOrderLines(db: Db, orderId: string): Promise<OrderLineForFulfilment[]> {
+  return db('order_items')
+    .where({ order_id: orderId })
+    .orderBy('line_number')
+    .select('line_number', 'asin', 'title', 'quantity', 'unit_price');
+}
+
+export interface ConfirmationRow {
+  id: string;
+  payload_id: string;
+  confirm_id: string | null;
+  confirmation_type: string;
+  comments: string | null;
+  notice_date: Date;
+  lines: {
+    line_number: number;
+    status: ConfirmationLineStatus;
+    quantity: number;
+    delivery_date: Date | null;
+    unit_price: string | null;
+    supplier_part_id: string | null;
+    comments: string | null;
+  }[];
+}
+
+/** The confirmations in force (not replaced by an update), oldest first, with their lines. */
+export async function selectCurrentConfirmations(db: Db, orderId: string): Promise<ConfirmationRow[]> {
+  const { rows } = await db.raw<{ rows: ConfirmationRow[] }>(
+    `SELECT c.id::text AS id, c.payload_id, c.confirm_id, c.confirmation_type, c.comments, c.notice_date,
+            coalesce(jsonb_agg(jsonb_build_object(
+              'line_number', l.line_number, 'status', l.status, 'quantity', l.quantity,
+              'delivery_date', l.delivery_date, 'unit_price', l.unit_price::text,
+              'supplier_part_id', l.supplier_part_id, 'comments', l.comments) ORDER BY l.id)
+              FILTER (WHERE l.id IS NOT NULL), '[]') AS lines
+       FROM supplier_confirmations c
+       LEFT JOIN supplier_confirmation_lines l ON l.confirmation_id = c.id
+      WHERE c.order_id = ? AND c.replaced_by_id IS NULL
+      GROUP BY c.id
+      ORDER BY c.id`,
+    [orderId],
+  );
+  return rows.map((row) => ({
+    ...row,
+    lines: row.lines.map((line) => ({
+      ...line,
+      delivery_date: line.delivery_date ? new Date(line.delivery_date) : null,
+    })),
+  }));
+}
+
+export interface ShipmentRow {
+  id: string;
+  payload_id: string;
+  shipment_id: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipment_date: Date | null;
+  delivery_date: Date | null;
+  lines: { line_number: number; quantity: number; lot: string | null; expiry_date: string | null }[];
+}
+
+/** Ship notices in force (neither replaced nor withdrawn), oldest first, with their lines. */
+export async function selectCurrentShipments(db: Db, orderId: string): Promise<ShipmentRow[]> {
+  const { rows } = await db.raw<{
+    rows: (Omit<ShipmentRow, 'shipment_date' | 'delivery_date'> & {
+      shipment_date: Date | null;
+      delivery_date: Date | null;
+    })[];
+  }>(
+    `SELECT s.id::text AS id, s.payload_id, s.shipment_id, s.carrier, s.tracking_number, s.tracking_url,
+            s.shipment_date, s.delivery_date,
+            coalesce(jsonb_agg(jsonb_build_object(
+              'line_number', l.line_number, 'quantity', l.quantity, 'lot', l.lot,
+              'expiry_date', to_char(l.expiry_date, 'YYYY-MM-DD')) ORDER BY l.id)
+              FILTER (WHERE l.id IS NOT NULL), '[]') AS lines
+       FROM shipments s
+       LEFT JOIN shipment_lines l ON l.shipment_ref = s.id
+      WHERE s.order_id = ? AND s.replaced_by_id IS NULL AND s.withdrawn_at IS NULL
+      GROUP BY s.id
+      ORDER BY s.id`,
+    [orderId],
+  );
+  return rows;
+}
+
+export interface ConfirmationWrite {
+  order_id: string;
+  inbound_document_id: string;
+  payload_id: string;
+  confirm_id: string | null;
+  confirmation_type: string;
+  operation: 'new' | 'update';
+  notice_date: Date;
+  comments: string | null;
+  lines: Omit<ConfirmationRow['lines'][number], never>[];
+}
+
+export async function insertConfirmation(db: Db, write: ConfirmationWrite): Promise<string> {
+  const { lines, ...confirmation } = write;
+  const [row] = await db('supplier_confirmations').insert(confirmation).returning<{ id: string }[]>('id');
+  if (lines.length > 0) {
+    await db('supplier_confirmation_lines').insert(lines.map((line) => ({ ...line, confirmation_id: row!.id })));
+  }
+  return row!.id;
+}
+
+export async function markConfirmationReplaced(db: Db, id: string, replacedById: string): Promise<void> {
+  await db('supplier_confirmations').where({ id }).update({ replaced_by_id: replacedById });
+}
+
+export interface ShipmentWrite {
+  order_id: string;
+  inbound_document_id: string;
+  payload_id: string;
+  shipment_id: string;
+  operation: 'new' | 'update';
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipment_date: Date | null;
+  delivery_date: Date | null;
+  lines: { line_number: number; quantity: number; lot: string | null; expiry_date: string | null }[];
+}
+
+export async function insertShipment(db: Db, write: ShipmentWrite): Promise<string> {
+  const { lines, ...shipment } = write;
+  const [row] = await db('shipments').insert(shipment).returning<{ id: string }[]>('id');
+  if (lines.length > 0) await db('shipment_lines').insert(lines.map((line) => ({ ...line, shipment_ref: row!.id })));
+  return row!.id;
+}
+
+export async function markShipmentsReplaced(
+  db: Db,
+  ids: string[],
+  replacedById: string | null,
+  withdrawnAt: Date | null,
+) {
+  await db('shipments')
+    .whereIn('id', ids)
+    .update({
+      ...(replacedById ? { replaced_by_id: replacedById } : {}),
+      ...(withdrawnAt ? { withdrawn_at: withdrawnAt } : {}),
+    });
+}
+
+/** Current ship notices of one payloadID (a notice may span several orders). */
+export function selectCurrentShipmentsByPayload(db: Db, payloadId: string) {
+  return db('shipments')
+    .where({ payload_id: payloadId })
+    .whereNull('replaced_by_id')
+    .whereNull('withdrawn_at')
+    .select<{ id: string; order_id: string; shipment_id: string }[]>(
+      db.raw('id::text AS id'),
+      'order_id',
+      'shipment_id',
+    );
+}
+
+export interface OrderEventWrite {
+  order_id: string;
+  event_type: string;
+  actor_user_id: string | null;
+  actor_label: string;
+  occurred_at: Date;
+  details: Record<string, unknown>;
+}
+
+export async function insertOrderEvents(db: Db, events: OrderEventWrite[]): Promise<void> {
+  if (events.length === 0) return;
+  await db('order_events').insert(events.map((event) => ({ ...event, details: JSON.stringify(event.details) })));
+}
+
+export interface OrderEventRow {
+  event_type: string;
+  actor_label: string;
+  occurred_at: Date;
+  details: Record<string, unknown>;
+}
+
+export function selectOrderEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db('order_events')
+    .where({ order_id: orderId })
+    .orderBy([{ column: 'occurred_at' }, { column: 'id' }])
+    .select('event_type', 'actor_label', 'occurred_at', 'details');
+}
+
+export function selectReceivedLines(db: Db, orderId: string): Promise<{ line_number: number; quantity: number }[]> {
+  return db('order_receipt_lines as l')
+    .join('order_receipts as r', 'r.id', 'l.receipt_id')
+    .where('r.order_id', orderId)
+    .select('l.line_number', 'l.quantity');
+}
+
+export interface OrderHistoryRow {
+  status: string;
+  created_at: Date;
+  requester_label: string;
+  approved_at: Date | null;
+  approval_source: string | null;
+  approver_label: string | null;
+  rejected_at: Date | null;
+  rejecter_label: string | null;
+  rejection_reason: string | null;
+  submitted_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** The order's own milestones, the start of its timeline. */
+export function selectOrderHistory(db: Db, orderId: string): Promise<OrderHistoryRow | undefined> {
+  return db('orders as o')
+    .leftJoin('users as a', 'a.id', 'o.approved_by')
+    .leftJoin('users as r', 'r.id', 'o.rejected_by')
+    .where('o.id', orderId)
+    .first(
+      'o.status',
+      'o.created_at',
+      'o.user_email as requester_label',
+      'o.approved_at',
+      'o.approval_source',
+      'a.email as approver_label',
+      'o.rejected_at',
+      'r.email as rejecter_label',
+      'o.rejection_reason',
+      'o.submitted_at',
+      'o.failed_at',
+    );
+}

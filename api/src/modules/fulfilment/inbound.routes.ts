@@ -1,0 +1,70 @@
+import express, { Router, type ErrorRequestHandler, type Response } from 'express';
+
+import { allow } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
+import { createThrottles } from '../throttles/throttles.js';
+import { MAX_INBOUND_BYTES, receiveInboundDocument, type InboundAnswer } from './inbound.service.js';
+
+/**
+ * POST /api/cxml/inbound: the documents a supplier sends back. Mounted before the JSON parser,
+ * sessions and the cross-site guard: the sender proves itself with the shared secret in the
+ * document, and every answer, errors included, is a cXML Response whose code the HTTP status mirrors.
+ */
+export function inboundCxmlRoutes({ contextFor, db, config, now }: RouteDependencies): Router {
+  const router = Router();
+  const throttles = createThrottles(db, config);
+
+  router.post(
+    '/cxml/inbound',
+    allow.public(),
+    // Read as text whatever the declared type, so a wrong one gets a cXML answer too.
+    express.text({ type: () => true, limit: MAX_INBOUND_BYTES }),
+    async (req, res) => {
+      const body = typeof req.body === 'string' ? req.body : '';
+      const result = await receiveInboundDocument(contextFor(req), throttles, body, {
+        sourceAddress: req.ip,
+        contentType: req.get('content-type'),
+      });
+      sendCxmlAnswer(res, result, now());
+    },
+  );
+
+  const answerInCxml: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, _next) => {
+    if (error.type === 'entity.too.large') {
+      sendCxmlAnswer(
+        res,
+        {
+          code: 413,
+          text: 'Request Entity Too Large',
+          message: `A cXML document is at most ${MAX_INBOUND_BYTES} bytes`,
+        },
+        now(),
+      );
+    } else if (error.status === 400 || error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+      sendCxmlAnswer(res, { code: 400, text: 'Bad Request', message: 'The body could not be read as text' }, now());
+    } else {
+      sendCxmlAnswer(
+        res,
+        {
+          code: 500,
+          text: 'Internal Server Error',
+          message: 'The document could not be processed; send it again later',
+        },
+        now(),
+      );
+    }
+  };
+  router.use('/cxml/inbound', answerInCxml);
+  return router;
+}
+
+function sendCxmlAnswer(res: Response, result: InboundAnswer, timestamp: Date): void {
+  const xml = buildCxmlResponseXml({
+    statusCode: result.code,
+    statusText: result.text,
+    message: result.message,
+    timestamp,
+  });
+  res.status(result.code).type('text/xml; charset=utf-8').send(xml);
+}
