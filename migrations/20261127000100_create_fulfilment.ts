@@ -146,9 +146,24 @@ export async function up(knex: Knex): Promise<void> {
     table.jsonb('details').notNullable().defaultTo('{}');
   });
   await knex.raw('CREATE INDEX order_events_order_index ON order_events (order_id, occurred_at, id)');
+  // Each new timeline event (confirmed, shipped, received …) reaches the requester's open pages
+  // as the same order.updated event a status change sends, whichever instance or job wrote it.
+  await knex.raw(`
+    CREATE FUNCTION notify_order_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('supply_hub_events',
+        json_build_object('type', 'order.updated', 'user_id', o.user_id, 'order_id', o.id, 'status', o.status)::text)
+        FROM orders o WHERE o.id = NEW.order_id;
+      RETURN NULL;
+    END $$`);
+  await knex.raw(`
+    CREATE TRIGGER order_events_inserted AFTER INSERT ON order_events
+    FOR EACH ROW EXECUTE FUNCTION notify_order_event()`);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP TRIGGER IF EXISTS order_events_inserted ON order_events');
+  await knex.raw('DROP FUNCTION IF EXISTS notify_order_event()');
   for (const table of [
     'order_events',
     'order_receipt_lines',

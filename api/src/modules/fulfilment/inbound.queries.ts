@@ -51,13 +51,14 @@ export interface InboundOrderRow {
   payload_id: string | null;
   status: string;
   user_id: string;
+  user_email: string;
 }
 
 /** The order a reference names, locked for the rest of the transaction (one writer per order). */
 export function selectOrderForUpdate(db: Db, by: { orderNumber?: string; payloadId?: string }) {
   const query = db('orders')
     .forUpdate()
-    .first<InboundOrderRow | undefined>('id', 'order_number', 'payload_id', 'status', 'user_id');
+    .first<InboundOrderRow | undefined>('id', 'order_number', 'payload_id', 'status', 'user_id', 'user_email');
   if (by.orderNumber !== undefined) query.where({ order_number: by.orderNumber });
   if (by.payloadId !== undefined) query.where({ payload_id: by.payloadId });
   return query;
@@ -298,4 +299,17 @@ export function selectOrderHistory(db: Db, orderId: string): Promise<OrderHistor
       'o.submitted_at',
       'o.failed_at',
     );
+}
+
+/** Queues a mail inside the caller's transaction; it is sent once that commits. */
+export async function insertOutboxMail(
+  db: Db,
+  row: { to_address: string; subject: string; text_body: string; template: string; status: string; created_at: Date },
+): Promise<string> {
+  const [inserted] = await db('email_outbox').insert(row).returning<{ id: string }[]>('id');
+  return inserted!.id;
+}
+
+export async function setInboundDocumentOrder(db: Db, id: string, orderId: string | null): Promise<void> {
+  await db('inbound_documents').where({ id }).update({ order_id: orderId });
 }

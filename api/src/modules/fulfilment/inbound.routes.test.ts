@@ -160,6 +160,15 @@ function decodeXmlText(text: string): string {
   return text.replace(/&(quot|apos|lt|gt|amp);/g, (_match, name: string) => entities[name]!);
 }
 
+/** The requester's mails about this order after the approval mail, oldest first. */
+const mailsAbout = async (order: SentOrder) =>
+  (await database
+    .db('email_outbox')
+    .whereLike('subject', `%${order.order_number}%`)
+    .whereNotIn('template', ['order-submitted', 'order-new'])
+    .orderBy('id')
+    .select('subject', 'text_body')) as { subject: string; text_body: string }[];
+
 const fulfilmentOf = async (order: SentOrder) => (await readOrderFulfilment(database.db, order.id, NOW))!;
 const countRows = async (table: string, orderId: string) =>
   Number((await database.db(table).where({ order_id: orderId }).count<{ count: string }[]>('* as count'))[0]!.count);
@@ -211,6 +220,14 @@ describe('POST /api/cxml/inbound: confirmations', () => {
       rejected_quantity: 4,
       rejection_reason: 'Discontinued by the manufacturer',
     });
+    const mails = await mailsAbout(order);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Order ${order.order_number} confirmed by the supplier`,
+      `Items of order ${order.order_number} are backordered`,
+      `The supplier rejected items of order ${order.order_number}`,
+    ]);
+    expect(mails[1]?.text_body).toContain('Line 1: 4, expected Dec 10, 2026');
+    expect(mails[2]?.text_body).toContain('Line 2: 4 — Discontinued by the manufacturer');
   });
 
   it.each([
@@ -363,6 +380,9 @@ describe('POST /api/cxml/inbound: ship notices', () => {
       },
     ]);
     expect(fulfilment.lines[0]?.lots).toEqual([{ lot: 'LOT-42', expiry_date: '2028-03-31' }]);
+    const [shippedMail] = await mailsAbout(order);
+    expect(shippedMail?.subject).toBe(`Order ${order.order_number} has shipped`);
+    expect(shippedMail?.text_body).toContain('Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784');
     const tooMany = shipNotice(order, {
       shipmentId: 'SHIP-2',
       portions: [

@@ -6,6 +6,8 @@ import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { parseCxmlDocument } from '../supplier/cxml/cxml-safe-parser.js';
 import { CxmlParseError } from '../supplier/cxml/cxml.types.js';
+import { deliverQueuedMail, outboxRow, type OutgoingMail } from '../mail/mail.service.js';
+import { fulfilmentMail } from './fulfilment-mail.rules.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { addressKey } from '../throttles/throttle-rules.js';
@@ -146,7 +148,8 @@ async function receive(
   const document = readInboundDocument(root, requestType);
   const documentHash = createHash('sha256').update(raw).digest('hex');
 
-  return ctx.db.transaction(async (trx) => {
+  const mails: ApplyContext['mails'] = [];
+  const result = await ctx.db.transaction(async (trx) => {
     await queries.lockPayloadId(trx, envelope.payloadId);
     const earlier = await queries.selectAppliedDocument(trx, envelope.payloadId);
     if (earlier) {
@@ -164,13 +167,18 @@ async function receive(
       ...logStatus(applied),
       duration_ms: 0,
     });
-    const orderIds = await apply(trx, document, { payloadId: envelope.payloadId, documentId, now });
-    await trx('inbound_documents')
-      .where({ id: documentId })
-      .update({ order_id: orderIds[0] ?? null });
+    const context: ApplyContext = { payloadId: envelope.payloadId, documentId, now, service: ctx, mails };
+    const orderIds = await apply(trx, document, context);
+    await queries.setInboundDocumentOrder(trx, documentId, orderIds[0] ?? null);
     log.is_applied = true;
     return applied;
   });
+  for (const { id, mail } of mails) {
+    await deliverQueuedMail(ctx, id, mail).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'fulfilment mail left for the outbox job'),
+    );
+  }
+  return result;
 }
 
 function appliedMessage(document: InboundDocumentRead): string {
@@ -185,6 +193,9 @@ interface ApplyContext {
   payloadId: string;
   documentId: string;
   now: Date;
+  service: ServiceContext;
+  /** Mails queued in the transaction, sent once it commits. */
+  mails: { id: string; mail: OutgoingMail }[];
 }
 
 /** Applies a checked document; returns the orders it touched. */
@@ -236,7 +247,7 @@ async function applyConfirmation(trx: Db, document: ConfirmationRead, context: A
     ),
   });
   if (previousId) await queries.markConfirmationReplaced(trx, previousId, id);
-  await recordEvents(trx, order.id, confirmationEvents(document, lines), context.now);
+  await recordEvents(trx, order, confirmationEvents(document, lines), context);
   return order.id;
 }
 
@@ -269,7 +280,7 @@ async function applyShipNotice(trx: Db, document: ShipNoticeRead, context: Apply
         trx,
         orderId,
         [{ type: 'shipment_withdrawn', details: { shipment_id: document.shipmentId } }],
-        context.now,
+        context,
       );
     }
     return orderIds;
@@ -319,7 +330,7 @@ async function applyShipNotice(trx: Db, document: ShipNoticeRead, context: Apply
     if (replacedHere.size > 0) await queries.markShipmentsReplaced(trx, [...replacedHere], shipmentRef, null);
     await recordEvents(
       trx,
-      order.id,
+      order,
       [
         {
           type: document.operation === 'update' ? 'shipment_updated' : 'shipped',
@@ -333,7 +344,7 @@ async function applyShipNotice(trx: Db, document: ShipNoticeRead, context: Apply
           },
         },
       ],
-      context.now,
+      context,
     );
     orderIds.push(order.id);
   }
@@ -349,9 +360,9 @@ async function applyStatusUpdate(trx: Db, document: StatusUpdateRead, context: A
   const order = await resolveOrder(trx, { orderId: null, payloadId: document.orderPayloadId });
   await recordEvents(
     trx,
-    order.id,
+    order,
     [{ type: 'supplier_status', details: { code: document.code, text: document.text, message: document.message } }],
-    context.now,
+    context,
   );
   return order.id;
 }
@@ -390,7 +401,14 @@ async function resolveOrder(trx: Db, reference: OrderReferenceRead): Promise<que
   return order;
 }
 
-async function recordEvents(trx: Db, orderId: string, events: TimelineEntry[], now: Date): Promise<void> {
+/** Writes the supplier's events on the order's timeline and queues the requester's mails about them. */
+async function recordEvents(
+  trx: Db,
+  order: Pick<queries.InboundOrderRow, 'id' | 'order_number' | 'user_email'> | string,
+  events: TimelineEntry[],
+  context: ApplyContext,
+): Promise<void> {
+  const orderId = typeof order === 'string' ? order : order.id;
   await queries.insertOrderEvents(
     trx,
     events.map((event) => ({
@@ -398,10 +416,15 @@ async function recordEvents(trx: Db, orderId: string, events: TimelineEntry[], n
       event_type: event.type,
       actor_user_id: null,
       actor_label: SUPPLIER_LABEL,
-      occurred_at: now,
+      occurred_at: context.now,
       details: event.details,
     })),
   );
+  if (typeof order === 'string') return;
+  for (const event of events) {
+    const mail = fulfilmentMail(order, event, context.service.config.publicUrl);
+    if (mail) context.mails.push({ id: await queries.insertOutboxMail(trx, outboxRow(context.service, mail)), mail });
+  }
 }
 
 /** Constant-time comparison of digests, so neither the length nor the first difference leaks. */
