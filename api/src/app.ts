@@ -1,4 +1,5 @@
 import { inboundCxmlRoutes } from './modules/fulfilment/inbound.routes.js';
+import { receiptsRoutes } from './modules/fulfilment/receipts.routes.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -177,6 +178,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(productsRoutes(dependencies));
   api.use(cartRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
+  api.use(receiptsRoutes(dependencies));
   api.use(meRoutes(dependencies));
   api.use(usersAdminRoutes(dependencies));
   api.use(adminProductsRoutes(dependencies, { storage }));

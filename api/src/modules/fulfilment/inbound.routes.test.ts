@@ -1,14 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { describe, expect, it } from '@jest/globals';
+import type request from 'supertest';
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
-
-import { encryptSecret } from '../../crypto/secret-box.js';
-import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { closeTestApp, createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
-import { freePort } from '../../test-support/processes.js';
-import { createIsolatedDatabase, testConfig } from '../../test-support/test-context.js';
+import { useFulfilmentTestbed, type SentOrder, INBOUND_SECRET } from '../../test-support/fulfilment-testbed.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 import {
   buildConfirmationRequestXml,
@@ -20,95 +13,11 @@ import {
 } from './cxml-inbound/inbound-document.builder.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
 
-const SUPPLIER_IDENTITY = 'SANDBOX-SUPPLIER';
-const INBOUND_SECRET = 'inbound-secret-4821';
 const NOW = new Date('2026-11-27T10:00:00Z');
-
-let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-let app: ReturnType<typeof createTestApp>;
-let server: Server;
-let baseUrl = '';
-
-beforeAll(async () => {
-  database = await createIsolatedDatabase();
-  baseUrl = `http://127.0.0.1:${await freePort()}`;
-  app = createTestApp(database.db, {
-    env: { PUBLIC_URL: baseUrl, SUPPLIER_ALLOWED_HOSTS: `127.0.0.1:${new URL(baseUrl).port}` },
-  });
-  server = app.listen(Number(new URL(baseUrl).port), '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { agent } = await signedInAgent(app, database.db, ['admin']);
-  await agent
-    .put('/api/admin/settings/punchout')
-    .send({
-      punchout_url: `${baseUrl}/sandbox/supplier/cxml`,
-      identity: 'SUPPLYHUB-TEST',
-      shared_secret: 'sandbox-secret-123',
-      test_mode: true,
-    })
-    .expect(200);
-  await database
-    .db('punchout_settings')
-    .where({ id: 1 })
-    .update({
-      inbound_identity: SUPPLIER_IDENTITY,
-      inbound_shared_secret_encrypted: encryptSecret(INBOUND_SECRET, testConfig().settingsEncryptionKey),
-    });
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await closeTestApp(app);
-  await database.drop();
-});
-
-interface SentOrder {
-  id: string;
-  order_number: string;
-  payload_id: string;
-}
-
-/** A doctor orders, an admin approves, the sandbox supplier accepts: an order as a supplier knows it. */
-async function sentOrder(quantities: number[] = [10, 4]): Promise<SentOrder> {
-  const products = await insertProducts(
-    database.db,
-    quantities.map((_quantity, index) => ({
-      title: `Inbound item ${index} ${randomUUID().slice(0, 6)}`,
-      price: '5.00',
-    })),
-  );
-  const requester = await signedInAgent(app, database.db, ['doctor']);
-  await requester.agent
-    .put('/api/me/shipping-address')
-    .send({ full_name: 'Ward 4B', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
-    .expect(200);
-  const order = await requester.agent
-    .post('/api/orders')
-    .set('Idempotency-Key', `k-${randomUUID()}`)
-    .send({ lines: products.map((product, index) => ({ asin: product.asin, quantity: quantities[index] })) })
-    .expect(201);
-  const { agent: admin } = await signedInAgent(app, database.db, ['admin']);
-  await admin.post(`/api/admin/orders/${order.body.id}/approve`).expect(200);
-  const row = await database
-    .db('orders')
-    .where({ id: order.body.id })
-    .first('id', 'order_number', 'payload_id', 'status');
-  expect(row.status).toBe('submitted');
-  return row as SentOrder;
-}
-
-function header(overrides: Partial<SupplierDocumentHeader> = {}): SupplierDocumentHeader {
-  return {
-    payloadId: `${randomUUID()}@supplier.test`,
-    timestamp: NOW,
-    deploymentMode: 'test',
-    fromIdentity: SUPPLIER_IDENTITY,
-    toIdentity: 'SUPPLYHUB-TEST',
-    senderIdentity: SUPPLIER_IDENTITY,
-    sharedSecret: INBOUND_SECRET,
-    userAgent: 'Supplier test',
-    ...overrides,
-  };
-}
+const testbed = useFulfilmentTestbed();
+const { sentOrder } = testbed;
+const header = (overrides: Partial<SupplierDocumentHeader> = {}) => testbed.supplierHeader(NOW, overrides);
+const post = (xml: string, contentType?: string) => testbed.postDocument(xml, contentType);
 
 const reference = (order: SentOrder) => ({ orderId: order.order_number, payloadId: order.payload_id });
 
@@ -138,10 +47,6 @@ function shipNotice(order: SentOrder, input: Partial<ShipNoticeInput> = {}, head
   return xml;
 }
 
-function post(xml: string, contentType = 'text/xml') {
-  return request(app).post('/api/cxml/inbound').set('Content-Type', contentType).send(xml);
-}
-
 /** The cXML Status of an answer, which must be a cXML document whatever happened. */
 function statusOf(response: request.Response): { code: number; text: string; message: string } {
   expect(response.headers['content-type']).toMatch(/^text\/xml/);
@@ -160,18 +65,19 @@ function decodeXmlText(text: string): string {
   return text.replace(/&(quot|apos|lt|gt|amp);/g, (_match, name: string) => entities[name]!);
 }
 
-/** The requester's mails about this order after the approval mail, oldest first. */
+/** The requester's mails about this order after the approval mail. */
 const mailsAbout = async (order: SentOrder) =>
-  (await database
+  (await testbed.database
     .db('email_outbox')
     .whereLike('subject', `%${order.order_number}%`)
     .whereNotIn('template', ['order-submitted', 'order-new'])
-    .orderBy('id')
     .select('subject', 'text_body')) as { subject: string; text_body: string }[];
 
-const fulfilmentOf = async (order: SentOrder) => (await readOrderFulfilment(database.db, order.id, NOW))!;
+const fulfilmentOf = async (order: SentOrder) => (await readOrderFulfilment(testbed.database.db, order.id, NOW))!;
 const countRows = async (table: string, orderId: string) =>
-  Number((await database.db(table).where({ order_id: orderId }).count<{ count: string }[]>('* as count'))[0]!.count);
+  Number(
+    (await testbed.database.db(table).where({ order_id: orderId }).count<{ count: string }[]>('* as count'))[0]!.count,
+  );
 
 describe('POST /api/cxml/inbound: confirmations', () => {
   it('applies a whole-order accept: 200 in cXML, the order confirmed, the document logged with its secret redacted', async () => {
@@ -182,7 +88,7 @@ describe('POST /api/cxml/inbound: confirmations', () => {
     expect(fulfilment.fulfilment_status).toBe('confirmed');
     expect(fulfilment.lines.map((line) => line.confirmed_quantity)).toEqual([10, 4]);
     expect(fulfilment.events.map((event) => event.type)).toEqual(['submitted', 'approved', 'sent', 'confirmed']);
-    const logged = await database.db('inbound_documents').where({ order_id: order.id }).first();
+    const logged = await testbed.database.db('inbound_documents').where({ order_id: order.id }).first();
     expect(logged).toMatchObject({ document_type: 'ConfirmationRequest', status_code: 200, is_applied: true });
     expect(logged.raw_document).toContain('<SharedSecret>[redacted]</SharedSecret>');
     expect(logged.raw_document).not.toContain(INBOUND_SECRET);
@@ -220,14 +126,20 @@ describe('POST /api/cxml/inbound: confirmations', () => {
       rejected_quantity: 4,
       rejection_reason: 'Discontinued by the manufacturer',
     });
-    const mails = await mailsAbout(order);
-    expect(mails.map((mail) => mail.subject)).toEqual([
-      `Order ${order.order_number} confirmed by the supplier`,
-      `Items of order ${order.order_number} are backordered`,
-      `The supplier rejected items of order ${order.order_number}`,
-    ]);
-    expect(mails[1]?.text_body).toContain('Line 1: 4, expected Dec 10, 2026');
-    expect(mails[2]?.text_body).toContain('Line 2: 4 — Discontinued by the manufacturer');
+    const mails = new Map((await mailsAbout(order)).map((mail) => [mail.subject, mail.text_body]));
+    expect([...mails.keys()].sort()).toEqual(
+      [
+        `Items of order ${order.order_number} are backordered`,
+        `Order ${order.order_number} confirmed by the supplier`,
+        `The supplier rejected items of order ${order.order_number}`,
+      ].sort(),
+    );
+    expect(mails.get(`Items of order ${order.order_number} are backordered`)).toContain(
+      'Line 1: 4, expected Dec 10, 2026',
+    );
+    expect(mails.get(`The supplier rejected items of order ${order.order_number}`)).toContain(
+      'Line 2: 4 — Discontinued by the manufacturer',
+    );
   });
 
   it.each([
@@ -331,7 +243,7 @@ describe('POST /api/cxml/inbound: confirmations', () => {
       old_supplier_part_id: expect.any(String),
       new_supplier_part_id: null,
     });
-    expect((await database.db('order_items').where({ order_id: order.id }).first()).unit_price).toBe('5.00');
+    expect((await testbed.database.db('order_items').where({ order_id: order.id }).first()).unit_price).toBe('5.00');
   });
 });
 
@@ -475,7 +387,7 @@ describe('POST /api/cxml/inbound: status updates, credentials and what is not a 
         code: 401,
         message: 'Unknown sender identity or wrong shared secret',
       });
-      const logged = await database.db('inbound_documents').where({ payload_id: head.payloadId }).first();
+      const logged = await testbed.database.db('inbound_documents').where({ payload_id: head.payloadId }).first();
       expect(logged).toMatchObject({ status_code: 401, raw_document: null, is_applied: false });
     }
     expect(await countRows('supplier_confirmations', order.id)).toBe(0);

@@ -1,0 +1,44 @@
+import type { OrderFulfilment, ReceiptRequest } from '../../contracts/fulfilment.js';
+import { isAdmin, type Role } from '../../contracts/roles.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { readOrderFulfilment } from './fulfilment.service.js';
+import * as queries from './receipts.queries.js';
+import { checkReceipt } from './receipts.rules.js';
+
+const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+
+/**
+ * Records what arrived on the ward: per line, with condition, note and lot. The requester and
+ * administrators may receive; another user's order is answered like a missing one. Receiving before
+ * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not. The
+ * order is locked, so two people receiving at once cannot together exceed it.
+ */
+export async function receiveOrder(
+  ctx: ServiceContext,
+  caller: { userId: string; email: string; roles: readonly Role[] },
+  orderId: string,
+  receipt: ReceiptRequest,
+): Promise<OrderFulfilment> {
+  await ctx.db.transaction(async (trx) => {
+    const order = await queries.selectOrderForReceipt(trx, orderId);
+    if (!order || (order.user_id !== caller.userId && !isAdmin(caller.roles))) throw ORDER_NOT_FOUND();
+    if (order.status !== 'submitted') {
+      throw AppError.conflict('ORDER_NOT_SENT', 'Only an order sent to the supplier can be received.');
+    }
+    const [lines, received] = await Promise.all([
+      queries.selectOrderedQuantities(trx, orderId),
+      queries.selectReceivedQuantities(trx, orderId),
+    ]);
+    const problem = checkReceipt(receipt, lines, received);
+    if (problem) throw new AppError(422, problem.code, problem.message, problem.errors);
+    await queries.insertReceipt(trx, {
+      orderId,
+      receivedBy: caller.userId,
+      receivedByLabel: caller.email,
+      lines: receipt.lines,
+      now: ctx.now(),
+    });
+  });
+  return (await readOrderFulfilment(ctx.db, orderId, ctx.now()))!;
+}
