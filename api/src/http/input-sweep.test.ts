@@ -16,8 +16,12 @@ let app: ReturnType<typeof createTestApp>;
 let routes: RouteEntry[] = [];
 let admin: Awaited<ReturnType<typeof signedInAgent>>['agent'];
 let doctor: Awaited<ReturnType<typeof signedInAgent>>['agent'];
-/** Streams never end by themselves; they are covered by their own tests. */
-const STREAMING = new Set(['/api/events']);
+/**
+ * Streams never end by themselves; they are covered by their own tests. The suppliers' cXML
+ * endpoint answers every request, bad ones included, with a cXML Status instead of the JSON error
+ * model (issue 17); its hostile input is swept in modules/fulfilment/inbound.routes.test.ts.
+ */
+const STREAMING = new Set(['/api/events', '/api/cxml/inbound']);
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 beforeAll(async () => {

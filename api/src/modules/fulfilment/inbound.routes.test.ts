@@ -411,4 +411,26 @@ describe('POST /api/cxml/inbound: status updates, credentials and what is not a 
     expect(statusOf(await post(huge)).code).toBe(413);
     expect(await countRows('supplier_confirmations', order.id)).toBe(0);
   });
+
+  it('answers hostile input in cXML with a 4xx, never a stack trace, SQL or a file path', async () => {
+    const order = await sentOrder([1]);
+    const valid = confirmation(order);
+    const hostile: { label: string; body: string | Buffer; headers?: Record<string, string> }[] = [
+      { label: 'NUL characters', body: valid.replace('accept', 'acc\u0000ept') },
+      { label: 'SQL-ish text', body: valid.replace(order.order_number, "SO-1' OR 1=1; DROP TABLE orders;--") },
+      { label: 'a body that is not the gzip it claims', body: valid, headers: { 'Content-Encoding': 'gzip' } },
+      { label: 'an unsupported charset', body: valid, headers: { 'Content-Type': 'text/xml; charset=klingon' } },
+      { label: 'plain words', body: 'plain words' },
+      { label: 'an HTML page', body: '<!DOCTYPE html><html><body>hi</body></html>' },
+    ];
+    for (const attempt of hostile) {
+      const response = await post(attempt.body as string, attempt.headers?.['Content-Type']).set(
+        Object.fromEntries(Object.entries(attempt.headers ?? {}).filter(([name]) => name !== 'Content-Type')),
+      );
+      const answer = statusOf(response);
+      expect([attempt.label, answer.code >= 400 && answer.code < 500]).toEqual([attempt.label, true]);
+      expect(response.text).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT |INSERT |\/work\/|node_modules/);
+    }
+    expect(await countRows('supplier_confirmations', order.id)).toBe(0);
+  });
 });
