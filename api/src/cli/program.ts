@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { REPO_ROOT } from '../config.js';
 
 import { registerCatalogCommands } from './commands/catalog.commands.js';
+import { registerCxmlCommands } from './commands/cxml.commands.js';
 import { registerDbCommands } from './commands/db.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
 import { registerReportCommands } from './commands/reports.commands.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerSettingsCommands(program);
   registerReportCommands(program);
   registerSecretsCommands(program);
+  registerCxmlCommands(program);
   return program;
 }
 

@@ -31,11 +31,13 @@ export function useFulfilmentTestbed() {
     database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
     app: ReturnType<typeof createTestApp>;
     server: Server;
+    baseUrl: string;
   };
 
   beforeAll(async () => {
     state.database = await createIsolatedDatabase();
     const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    state.baseUrl = baseUrl;
     state.app = createTestApp(state.database.db, {
       env: { PUBLIC_URL: baseUrl, SUPPLIER_ALLOWED_HOSTS: `127.0.0.1:${new URL(baseUrl).port}` },
     });
@@ -119,6 +121,9 @@ export function useFulfilmentTestbed() {
     },
     get app() {
       return state.app;
+    },
+    get baseUrl() {
+      return state.baseUrl;
     },
     sentOrder,
     supplierHeader,

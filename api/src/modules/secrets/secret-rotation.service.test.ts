@@ -9,6 +9,7 @@ import { reencryptStoredSecrets } from './secret-rotation.service.js';
 const OLD_KEY = '1'.repeat(64);
 const NEW_KEY = '2'.repeat(64);
 const PUNCHOUT_SECRET = 'punchout-shared-secret-42';
+const INBOUND_SECRET = 'supplier-to-portal-secret-7';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 describe('rotating SETTINGS_ENCRYPTION_KEY: re-sealing the stored secrets', () => {
@@ -18,6 +19,8 @@ describe('rotating SETTINGS_ENCRYPTION_KEY: re-sealing the stored secrets', () =
   const stored = async () => ({
     punchout: (await database.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted'))
       .shared_secret_encrypted as string,
+    inbound: (await database.db('punchout_settings').where({ id: 1 }).first('inbound_shared_secret_encrypted'))
+      .inbound_shared_secret_encrypted as string,
     totp: (await database.db('mfa_totp_factors').where({ user_id: userId }).first('secret_encrypted'))
       .secret_encrypted as string,
   });
@@ -30,6 +33,8 @@ describe('rotating SETTINGS_ENCRYPTION_KEY: re-sealing the stored secrets', () =
       punchout_url: 'https://punchout.example/cxml',
       identity: 'SUPPLYHUB',
       shared_secret_encrypted: encryptSecret(PUNCHOUT_SECRET, OLD_KEY),
+      inbound_identity: 'SUPPLIER',
+      inbound_shared_secret_encrypted: encryptSecret(INBOUND_SECRET, OLD_KEY),
       test_mode: false,
     });
     await database.db('mfa_totp_factors').insert({
@@ -44,8 +49,8 @@ describe('rotating SETTINGS_ENCRYPTION_KEY: re-sealing the stored secrets', () =
     const before = await stored();
     expect(await reencryptStoredSecrets(ctxWithNewKey(), OLD_KEY, { dryRun: true })).toEqual({
       dry_run: true,
-      found: 2,
-      reencrypted: 2,
+      found: 3,
+      reencrypted: 3,
       already_current: 0,
     });
     expect(await stored()).toEqual(before);
@@ -71,23 +76,24 @@ describe('rotating SETTINGS_ENCRYPTION_KEY: re-sealing the stored secrets', () =
     };
     const run = await runTs('cli/main.ts', ['secrets:reencrypt', '--json'], env);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(JSON.parse(run.stdout)).toEqual({ dry_run: false, found: 2, reencrypted: 2, already_current: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ dry_run: false, found: 3, reencrypted: 3, already_current: 0 });
     const after = await stored();
     expect(decryptSecret(after.punchout, NEW_KEY)).toBe(PUNCHOUT_SECRET);
+    expect(decryptSecret(after.inbound, NEW_KEY)).toBe(INBOUND_SECRET);
     expect(decryptSecret(after.totp, NEW_KEY)).toBe(TOTP_SECRET);
     expect(() => decryptSecret(after.totp, OLD_KEY)).toThrow();
     expect(await reencryptStoredSecrets(ctxWithNewKey(), OLD_KEY)).toEqual({
       dry_run: false,
-      found: 2,
+      found: 3,
       reencrypted: 0,
-      already_current: 2,
+      already_current: 3,
     });
     const audit = await database
       .db('audit_events')
       .where({ action: 'settings.encryption_key_rotated' })
       .select('details');
     expect(audit.map((row: { details: { reencrypted: number } }) => row.details.reencrypted)).toEqual(
-      expect.arrayContaining([2, 0]),
+      expect.arrayContaining([3, 0]),
     );
   });
 });
