@@ -21,6 +21,7 @@ import { signInCookie } from './demo-session.mjs';
 import { formatTable, median } from './report.mjs';
 import {
   SERVER_ENTRY,
+  embeddedDatabaseUrl,
   findFreePort,
   killServerGroup,
   startServer,
@@ -79,13 +80,6 @@ function option(args, name, fallback) {
 }
 
 /** The embedded PostgreSQL the server started: password from DATA_DIR, port from postmaster.pid. */
-function embeddedDatabaseUrl(dataDir) {
-  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'embedded-postgres.json'), 'utf8'));
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/supply_hub`;
-}
 
 async function startFloor({ databaseUrl, sessionSecret }) {
   const port = await findFreePort();

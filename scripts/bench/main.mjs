@@ -22,6 +22,11 @@ const BENCHMARKS = {
     load: () => import('./backoffice.mjs'),
     summary: 'initial JavaScript of /admin, Lighthouse desktop performance and accessibility on /admin/orders',
   },
+  inbound: {
+    load: () => import('./inbound.mjs'),
+    summary:
+      'inbound cXML confirmations per second and p95 at 10 concurrent senders, against bare inserts of the same rows',
+  },
   api: {
     load: () => import('./api.mjs'),
     summary:

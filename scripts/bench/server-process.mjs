@@ -1,6 +1,6 @@
 // Starts the built server as a child process, waits for /api/health, and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -147,4 +147,13 @@ export async function withDemoServer(name, measure) {
     await stopServer(server, { timeoutMs: 30_000 }).catch(() => killServerGroup(server));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The connection URL of the embedded PostgreSQL a demo server runs under `dataDir`. */
+export function embeddedDatabaseUrl(dataDir) {
+  const { password } = JSON.parse(readFileSync(path.join(dataDir, 'embedded-postgres.json'), 'utf8'));
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/supply_hub`;
 }

@@ -26,7 +26,7 @@ export interface SentOrder {
  * supplier credentials set: orders go the whole real way (a doctor orders, an admin approves, the
  * sandbox accepts), and supplier documents come back over HTTP. Registers its own beforeAll/afterAll.
  */
-export function useFulfilmentTestbed() {
+export function useFulfilmentTestbed(options: { env?: Record<string, string> } = {}) {
   const state = {} as {
     database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
     app: ReturnType<typeof createTestApp>;
@@ -39,7 +39,7 @@ export function useFulfilmentTestbed() {
     const baseUrl = `http://127.0.0.1:${await freePort()}`;
     state.baseUrl = baseUrl;
     state.app = createTestApp(state.database.db, {
-      env: { PUBLIC_URL: baseUrl, SUPPLIER_ALLOWED_HOSTS: `127.0.0.1:${new URL(baseUrl).port}` },
+      env: { PUBLIC_URL: baseUrl, SUPPLIER_ALLOWED_HOSTS: `127.0.0.1:${new URL(baseUrl).port}`, ...options.env },
     });
     state.server = state.app.listen(Number(new URL(baseUrl).port), '127.0.0.1');
     await new Promise((resolve) => state.server.once('listening', resolve));

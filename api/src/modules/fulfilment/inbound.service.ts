@@ -127,12 +127,9 @@ async function receive(
   log.payload_id = envelope.payloadId.slice(0, 500) || null;
   log.document_type = envelope.requestType?.slice(0, 100) ?? null;
 
-  const sourceKey = addressKey(meta.sourceAddress);
-  await throttles.consume('cxmlInboundSource', sourceKey);
-  if (!(await isAuthentic(ctx, envelope.senderIdentity, envelope.sharedSecret))) {
+  if (!(await isAuthenticWithinLimits(ctx, throttles, addressKey(meta.sourceAddress), envelope))) {
     return answer(401, 'Unauthorized', 'Unknown sender identity or wrong shared secret');
   }
-  await throttles.reward('cxmlInboundSource', sourceKey);
   log.raw_document = redactSecrets(raw);
 
   const requestType = envelope.requestType;
@@ -425,6 +422,28 @@ async function recordEvents(
     const mail = fulfilmentMail(order, event, context.service.config.publicUrl);
     if (mail) context.mails.push({ id: await queries.insertOutboxMail(trx, outboxRow(context.service, mail)), mail });
   }
+}
+
+/**
+ * Checks the credentials within the per-source limit. A source without recent failures (a
+ * supplier sending its documents) pays one read; a failure is counted, and once a source has
+ * failed, each of its attempts is taken atomically before the secret is checked (and given back
+ * when right), so parallel guesses cannot slip past the limit.
+ */
+async function isAuthenticWithinLimits(
+  ctx: ServiceContext,
+  throttles: Throttles,
+  sourceKey: string,
+  envelope: { senderIdentity: string | null; sharedSecret: string | null },
+): Promise<boolean> {
+  const state = await throttles.inspect('cxmlInboundSource', sourceKey);
+  if (state?.isBlocked) await throttles.consume('cxmlInboundSource', sourceKey);
+  const hasFailedBefore = (state?.attempts ?? 0) > 0;
+  if (hasFailedBefore) await throttles.consume('cxmlInboundSource', sourceKey);
+  const isRight = await isAuthentic(ctx, envelope.senderIdentity, envelope.sharedSecret);
+  if (isRight && hasFailedBefore) await throttles.reward('cxmlInboundSource', sourceKey);
+  if (!isRight && !hasFailedBefore) await throttles.consume('cxmlInboundSource', sourceKey);
+  return isRight;
 }
 
 /** Constant-time comparison of digests, so neither the length nor the first difference leaks. */
