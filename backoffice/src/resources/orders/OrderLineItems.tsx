@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@supply-hub/api/contracts';
 import { useTranslate } from 'react-admin';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 
 const IMAGE_SIZE = 56;
 
