@@ -9,8 +9,13 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/api/src', '<rootDir>/migrations'],
-  testMatch: ['**/*.test.ts'],
+  roots: ['<rootDir>/api/src', '<rootDir>/migrations', '<rootDir>/storefront/src', '<rootDir>/backoffice/src'],
+  // The frontends' pure rules run here too (no browser); their screens are Playwright's.
+  testMatch: [
+    '<rootDir>/api/src/**/*.test.ts',
+    '<rootDir>/migrations/**/*.test.ts',
+    '<rootDir>/{storefront,backoffice}/src/**/*.rules.test.ts',
+  ],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -1,5 +1,7 @@
 // Plain-text table and number formatting shared by the benchmarks.
 
+import os from 'node:os';
+
 export function formatSeconds(ms) {
   return `${(ms / 1000).toFixed(2)} s`;
 }
@@ -40,4 +42,22 @@ export function formatTable(rows) {
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** The rows that have a target, as the JSON results carry them. */
+export function checksOf(rows) {
+  return rows
+    .filter((row) => row.pass !== undefined)
+    .map(({ name, value, target, pass }) => ({ name, value, target, pass }));
+}
+
+/** The machine a benchmark ran on; `extra` adds what that benchmark depends on. */
+export function machineOf(extra = {}) {
+  return {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    ...extra,
+  };
 }

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 import { kbToMb, readRssKb } from './proc-memory.mjs';
-import { formatMb, formatSeconds, formatTable, median } from './report.mjs';
+import { checksOf, formatMb, formatSeconds, formatTable, machineOf, median } from './report.mjs';
 import { LINES_PER_ORDER, fillDatabase, fillLongTail } from './reports-fill.mjs';
 import {
   createFinanceUser,
@@ -405,21 +405,13 @@ function toJson(results, rows, isPass) {
       rssPeakMb: round1(results.bigCsv.peakMb),
       rssGrowthMb: round1(results.bigCsv.growthMb),
     },
-    checks: rows
-      .filter((row) => row.pass !== undefined)
-      .map(({ name, value, target, pass }) => ({ name, value, target, pass })),
+    checks: checksOf(rows),
     targets: TARGETS,
   };
 }
 
 function environment() {
-  return {
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    cpus: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    loadAverage: os.loadavg().map((load) => Math.round(load * 10) / 10),
-  };
+  return machineOf({ loadAverage: os.loadavg().map((load) => Math.round(load * 10) / 10) });
 }
 
 function describeEnvironment(results) {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 import { findProcessTree, kbToMb, measureProcesses, readRssKb } from './proc-memory.mjs';
-import { formatMb, formatSeconds, formatTable, median } from './report.mjs';
+import { checksOf, formatMb, formatSeconds, formatTable, machineOf, median } from './report.mjs';
 import {
   SERVER_ENTRY,
   describeExit,
@@ -195,21 +195,13 @@ function toJson({ first, warmStartMs, serverRssKb, postgres, shutdowns }, rows, 
       timedOut: stop.timedOut,
       leftoverPostgres: stop.leftoverPostgres,
     })),
-    checks: rows
-      .filter((row) => row.pass !== undefined)
-      .map(({ name, value, target, pass }) => ({ name, value, target, pass })),
+    checks: checksOf(rows),
     targets: TARGETS,
   };
 }
 
 function environment() {
-  return {
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    cpus: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    jobsEnabled: process.env.JOBS_ENABLED ?? 'default (true)',
-  };
+  return machineOf({ jobsEnabled: process.env.JOBS_ENABLED ?? 'default (true)' });
 }
 
 function describeEnvironment() {

@@ -69,11 +69,3 @@ export const productUpdateSchema = z.object({
   product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
-
-/** Upload limits and messages (provider-portal §5, admin-portal §5). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MESSAGES = {
-  notAnImage: 'Please select an image file',
-  tooLarge: 'Image must be less than 5MB',
-  skuRequired: 'SKU is required before uploading image',
-} as const;

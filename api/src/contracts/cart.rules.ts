@@ -1,4 +1,6 @@
 // The cart's and an order's limits, without zod: the frontends' first screens import this file alone.
+import { formatUsd } from './money-format.js';
+
 export const MAX_LINE_QUANTITY = 9999;
 /** The default ceiling on one order's total, in dollars (automation settings: max_order_total). */
 export const DEFAULT_MAX_ORDER_TOTAL = 250_000;
@@ -38,10 +40,8 @@ export function quantityOverLimit(
   return undefined;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** What to tell a requester whose order is over the ceiling; undefined when it is within it. */
 export function orderTotalOverCeiling(totalCents: number, ceilingCents: number): string | undefined {
   if (totalCents <= ceilingCents) return undefined;
-  return `This order totals ${usd.format(totalCents / 100)}, over the limit of ${usd.format(ceilingCents / 100)} per order. Split it into smaller orders or ask an administrator.`;
+  return `This order totals ${formatUsd(totalCents / 100)}, over the limit of ${formatUsd(ceilingCents / 100)} per order. Split it into smaller orders or ask an administrator.`;
 }

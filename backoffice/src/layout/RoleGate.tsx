@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { FINANCE_HOME_PATH, homePathFor, STOREFRONT_HOME_PATH } from '@supply-hub/api/contracts/roles.rules';
 import { useEffect, type ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,7 +8,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { ReportsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 
-const STOREFRONT_CATALOGUE = '/catalog';
 const STOREFRONT_SETTINGS = '/settings';
 
 /**
@@ -19,10 +19,11 @@ export function RoleGate({ children }: { children: ReactNode }) {
   const { permissions, isPending, error, refetch } = usePermissions<Permissions>();
   const location = useLocation();
   const navigate = useNavigate();
-  const isAdministrator = permissions?.isAdmin ?? false;
-  const isFinanceOnly = !isAdministrator && (permissions?.roles.includes('finance') ?? false);
+  // The contracts' role-home rule decides who belongs here: admins (home here), finance (reports only).
+  const home = homePathFor(permissions?.roles ?? []);
+  const isFinanceOnly = home === FINANCE_HOME_PATH;
   // Unknown is not "no access": a failed check (a restart, a network blip) must not send an admin away.
-  const isOutsider = !isPending && !error && !isAdministrator && !isFinanceOnly;
+  const isOutsider = !isPending && !error && home === STOREFRONT_HOME_PATH;
   // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
@@ -31,7 +32,7 @@ export function RoleGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isPending) return;
     if (mustEnrollMfa) window.location.assign(STOREFRONT_SETTINGS);
-    else if (isOutsider) window.location.assign(STOREFRONT_CATALOGUE);
+    else if (isOutsider) window.location.assign(STOREFRONT_HOME_PATH);
     else if (isFinanceElsewhere) navigate(ReportsPage.path, { replace: true });
   }, [isPending, mustEnrollMfa, isOutsider, isFinanceElsewhere, navigate]);
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/connection.js';
+import { containsPattern } from '../../database/like-pattern.js';
 import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
@@ -22,7 +23,7 @@ function applyFilter(db: Db, filter: AdminOrderFilter) {
     else query.where('orders.delivery_location', filter.department);
   }
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(filter.q);
     query.where((where) =>
       where
         .whereILike('orders.order_number', pattern)

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
-import { requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import type { Order } from '../../contracts/order-submission.js';
 import { displayStatus } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
-import { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
+import { selectOrderLines, selectOrders, type OrderRow } from '../orders/orders.queries.js';
+import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
 
@@ -17,28 +18,11 @@ export type AdminOrder = Order & {
   ship_to_status: { city: string; state: string; postal_code: string; full_name: string } | null;
 };
 
-export type AdminOrderLine = Omit<OrderLineRow, 'order_id'>;
 export type AddressSummary = AdminOrder['ship_to_status'];
 
-/** One order as the back office shows it, from its row, its lines and the requester's address. */
-export function toAdminOrder(row: OrderRow, lines: readonly AdminOrderLine[], address: AddressSummary): AdminOrder {
-  return {
-    id: row.id,
-    order_number: row.order_number,
-    display_seq: row.display_seq,
-    user_id: row.user_id,
-    user_email: row.user_email,
-    requester_name: requesterDisplayName({ ...row, email: row.user_email }),
-    status: displayStatus(row.status),
-    rejection_reason: row.rejection_reason,
-    total_amount: row.total_amount,
-    notes: row.notes,
-    delivery_location: row.delivery_location,
-    priority: row.priority,
-    created_at: row.created_at.toISOString(),
-    lines: [...lines],
-    ship_to_status: address,
-  };
+/** One order as the back office shows it: the one order serializer, the displayed status, the requester's address. */
+export function toAdminOrder(row: OrderSource, lines: readonly OrderLineSource[], address: AddressSummary): AdminOrder {
+  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address };
 }
 
 export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
@@ -49,9 +33,7 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
     ),
     queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
   ]);
-  const linesByOrder = new Map<string, AdminOrderLine[]>();
-  for (const { order_id: orderId, ...line } of lines)
-    linesByOrder.set(orderId, [...(linesByOrder.get(orderId) ?? []), line]);
+  const linesByOrder = linesByOrderId(lines);
   return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/connection.js';
+import { containsPattern } from '../../database/like-pattern.js';
 import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.js';
 
 export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
@@ -23,7 +24,7 @@ export async function selectProductsPage(
   const { q, category, active, id } = options.filter;
   if (id) query.whereIn('id', Array.isArray(id) ? id : [id]);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(q);
     query.where((where) =>
       where
         .whereILike('title', pattern)

@@ -139,6 +139,26 @@ describe('product images', () => {
     await request(app).get(uploaded.body.image_url).expect(404);
   });
 
+  it('accepts an image one byte under 5 MiB and refuses one of exactly 5 MiB with 413 IMAGE_TOO_LARGE', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Edge-size product' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const padded = async (size: number) => {
+      const image = await png();
+      return Buffer.concat([image, Buffer.alloc(size - image.length)]);
+    };
+    const atLimit = await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', await padded(5 * 1024 * 1024), 'limit.png')
+      .expect(413);
+    expect(atLimit.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: 'Image must be less than 5MB' });
+    expect(await db('products').where({ id: product!.id }).first('image_url')).toEqual({ image_url: null });
+    const underLimit = await agent
+      .post(`/api/admin/products/${product!.id}/image`)
+      .attach('image', await padded(5 * 1024 * 1024 - 1), 'under.png')
+      .expect(200);
+    expect(underLimit.body.image_url).toMatch(/\.webp$/);
+  });
+
   it('refuses SVG, disguised files, oversized files and products without a SKU, changing nothing', async () => {
     const [product] = await insertProducts(db, [{ title: 'Guarded product' }]);
     const [noSku] = await insertProducts(db, [{ title: 'No SKU product', sku: null }]);

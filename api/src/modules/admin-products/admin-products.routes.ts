@@ -3,7 +3,7 @@ import multer from 'multer';
 import { z } from 'zod';
 
 import { CATEGORIES } from '../../contracts/catalog.js';
-import { IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
+import { IMAGE_LARGEST_ACCEPTED_BYTES } from '../../contracts/image-upload.rules.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
@@ -21,10 +21,10 @@ const filterSchema = z.object({
   active: z.boolean().optional(),
 });
 
-/** Uploads stay in memory and are refused past 5 MB before anything is written anywhere. */
+/** Uploads stay in memory and are refused from 5 MiB on before anything is written anywhere. */
 const imageUpload = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+  limits: { fileSize: IMAGE_LARGEST_ACCEPTED_BYTES, files: 1, fields: 5 },
 });
 
 function parseId(params: unknown): string {

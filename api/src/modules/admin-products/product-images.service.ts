@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
-import { IMAGE_MESSAGES } from '../../contracts/admin-products.js';
+import { IMAGE_MESSAGES } from '../../contracts/image-upload.rules.js';
 import type { Product } from '../../contracts/products.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/connection.js';
+import { containsPattern } from '../../database/like-pattern.js';
 
 export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
 
@@ -58,7 +59,7 @@ export async function selectUsersPage(
   const { q, group, onboarding_approved: approved, id } = options.filter;
   if (id) query.whereIn('users.id', Array.isArray(id) ? id : [id]);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(q);
     query.where((where) =>
       where
         .whereILike('users.email', pattern)

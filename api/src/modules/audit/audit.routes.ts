@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FAILURE_ACTIONS, auditActionLabel, auditOutcome } from '../../contracts/audit.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
+import { startsWithPattern } from '../../database/like-pattern.js';
 import { AppError } from '../../http/app-error.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
@@ -61,7 +62,7 @@ function filteredAuditEvents(db: Db, filter: z.infer<typeof filterSchema>) {
   const query = db('audit_events');
   const { id, action, from, to, outcome, ...exact } = filter;
   if (id !== undefined) query.whereIn('id', Array.isArray(id) ? id : [id]);
-  if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  if (action) query.where('action', 'like', startsWithPattern(action));
   // The outcome as shown (auditOutcome): failure actions are failures whatever was stored.
   if (outcome === 'failure') query.where((where) => where.where({ outcome }).orWhereIn('action', FAILURE_ACTIONS));
   if (outcome === 'success') query.where({ outcome }).whereNotIn('action', FAILURE_ACTIONS);

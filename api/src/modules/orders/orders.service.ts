@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
-import { orderSubmissionSchema, requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import { orderSubmissionSchema, type Order } from '../../contracts/order-submission.js';
 import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -10,6 +10,7 @@ import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/or
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
 import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
 import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents } from './order-pricing.rules.js';
+import { linesByOrderId, serializeOrder } from './order.serializer.js';
 import * as queries from './orders.queries.js';
 
 const OWN_ORDERS_LIMIT = 200;
@@ -130,29 +131,23 @@ export async function submitOrder(
     return replay(ctx, requester.userId, taken, requestHash);
   }
   // The answer is what was just written, as getOwnOrder would read it back.
-  const stored: Order = {
-    id: created.id,
-    order_number: created.order_number,
-    display_seq: created.display_seq,
-    user_id: order.user_id,
-    user_email: order.user_email,
-    requester_name: requesterDisplayName({ ...profile, email: order.user_email }),
-    status: order.status,
-    rejection_reason: null,
-    total_amount: order.total_amount,
-    notes: order.notes,
-    delivery_location: order.delivery_location,
-    priority: order.priority,
-    created_at: now.toISOString(),
-    lines: items.map(({ quantity, unit_price, total_price, ...item }, index) => ({
-      id: created.lineIds[index] ?? '',
+  const stored = serializeOrder(
+    {
+      ...order,
+      id: created.id,
+      order_number: created.order_number,
+      display_seq: created.display_seq,
+      rejection_reason: null,
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      username: profile.username,
+    },
+    items.map((item, index) => ({
       ...item,
+      id: created.lineIds[index] ?? '',
       image_url: priced[index]?.product.image_url ?? null,
-      quantity,
-      unit_price,
-      total_price,
     })),
-  };
+  );
   afterOrderCreated(
     ctx,
     stored,
@@ -197,49 +192,13 @@ function afterOrderCreated(
 }
 
 async function assembleOrders(ctx: ServiceContext, rows: queries.OrderRow[]): Promise<Order[]> {
-  const lines = await queries.selectOrderLines(
-    ctx.db,
-    rows.map((row) => row.id),
+  const lines = linesByOrderId(
+    await queries.selectOrderLines(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
   );
-  // Built field by field: object rest and spread copies showed in the profile of GET /api/orders.
-  const linesByOrder = new Map<string, Order['lines']>();
-  for (const line of lines) {
-    let ofOrder = linesByOrder.get(line.order_id);
-    if (!ofOrder) linesByOrder.set(line.order_id, (ofOrder = []));
-    ofOrder.push({
-      id: line.id,
-      line_number: line.line_number,
-      product_id: line.product_id,
-      asin: line.asin,
-      sku: line.sku,
-      title: line.title,
-      image_url: line.image_url,
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      total_price: line.total_price,
-    });
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    order_number: row.order_number,
-    display_seq: row.display_seq,
-    user_id: row.user_id,
-    user_email: row.user_email,
-    requester_name: requesterDisplayName({
-      first_name: row.first_name,
-      last_name: row.last_name,
-      username: row.username,
-      email: row.user_email,
-    }),
-    status: row.status,
-    rejection_reason: row.rejection_reason,
-    total_amount: row.total_amount,
-    notes: row.notes,
-    delivery_location: row.delivery_location,
-    priority: row.priority,
-    created_at: row.created_at.toISOString(),
-    lines: linesByOrder.get(row.id) ?? [],
-  }));
+  return rows.map((row) => serializeOrder(row, lines.get(row.id) ?? []));
 }
 
 /**

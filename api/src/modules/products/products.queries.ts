@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 
 import type { Product, ProductListQuery } from '../../contracts/products.js';
 import type { Db } from '../../database/connection.js';
+import { containsPattern } from '../../database/like-pattern.js';
 import { preparedRows } from '../../database/prepared.js';
 
 export const PRODUCT_COLUMNS = [
@@ -26,14 +27,9 @@ export const PRODUCT_COLUMNS = [
 
 export type ProductRow = Omit<Product, 'updated_at'> & { updated_at: Date };
 
-/** LIKE patterns match literally: the user's % and _ are escaped. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function applySearch(query: Knex.QueryBuilder, q: string | undefined): Knex.QueryBuilder {
   if (!q) return query;
-  const pattern = likePattern(q);
+  const pattern = containsPattern(q);
   return query.where((where) =>
     where
       .whereILike('title', pattern)

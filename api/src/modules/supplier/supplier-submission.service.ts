@@ -179,7 +179,7 @@ export async function attemptSubmission(
   // The order as the two statements left it: no read after the write is needed for the answer.
   const order = toAdminOrder(
     { ...claim, status: isAccepted ? 'submitted' : 'failed', rejection_reason: failureReason },
-    claim.lines.map(({ unspsc: _unspsc, ...line }) => line),
+    claim.lines,
     { full_name: claim.full_name, city: claim.city, state: claim.state, postal_code: claim.postal_code },
   );
   return { result, order };

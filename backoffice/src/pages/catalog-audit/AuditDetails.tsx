@@ -14,7 +14,8 @@ import { EXPECTED_CATALOG_SIZE, type CatalogAudit } from '@supply-hub/api/contra
 import { useId, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-import { formatDateTime, formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
+import { formatDateTime } from '../../i18n/format';
 
 /** Mismatch lists show the first 10 ASINs (admin-portal §9). */
 const LIST_LIMIT = 10;

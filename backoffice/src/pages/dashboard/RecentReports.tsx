@@ -9,7 +9,7 @@ import type { DashboardCards } from '@supply-hub/api/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ReportsPage } from '../index';
 import { formatCount, formatDay } from '../reports/reportFormat';
 import { StatCard } from '../reports/StatCard';

@@ -9,27 +9,9 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 
+import { JsonBlock } from '../../components/JsonBlock';
 import { clearLastSamlError, readLastSamlError, readSsoKeys } from './last-saml-error';
 import { useSessionSummary } from './use-session-summary';
-
-function Json({ value }: { value: unknown }) {
-  return (
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        p: 1.5,
-        bgcolor: 'grey.100',
-        borderRadius: 1,
-        fontSize: 13,
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {JSON.stringify(value, null, 2)}
-    </Box>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -67,18 +49,18 @@ export function DebugPanel() {
           {lastError === null ? (
             <Typography color="text.secondary">No SAML error recorded in this browser.</Typography>
           ) : (
-            <Json value={lastError} />
+            <JsonBlock value={lastError} />
           )}
         </Section>
         <Section id="debug-info" title="Debug Info">
           <Stack spacing={1.5}>
-            <Json value={{ url: window.location.href, user_agent: navigator.userAgent, storage: ssoKeys }} />
+            <JsonBlock value={{ url: window.location.href, user_agent: navigator.userAgent, storage: ssoKeys }} />
             <Typography component="h3" sx={{ fontWeight: 600 }}>
               Session
             </Typography>
             {session.state === 'loading' && <Typography role="status">Loading</Typography>}
             {session.state === 'error' && <Alert severity="error">Could not read the session: {session.message}</Alert>}
-            {session.state === 'loaded' && <Json value={session.summary} />}
+            {session.state === 'loaded' && <JsonBlock value={session.summary} />}
           </Stack>
         </Section>
         <Box>

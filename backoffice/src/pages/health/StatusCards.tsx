@@ -38,6 +38,28 @@ function PageLink({ to, title }: { to: string; title: string }) {
   );
 }
 
+/** An integration's card: configured or not, and a link to its own health page. */
+function IntegrationCard<T>(props: {
+  title: string;
+  query: UseQueryResult<T>;
+  isOn: (data: T) => boolean;
+  onLabel: string;
+  page: { to: string; title: string };
+}) {
+  return (
+    <HealthSection title={props.title} level="h3">
+      <Loaded query={props.query}>
+        {(data) => (
+          <Box>
+            <StateChip isOn={props.isOn(data)} onLabel={props.onLabel} offLabel="supply_hub.check.disabled" />
+          </Box>
+        )}
+      </Loaded>
+      <PageLink to={props.page.to} title={props.page.title} />
+    </HealthSection>
+  );
+}
+
 /** Status cards of /admin/health: Auth/SSO, business purchasing, product advertising, punchout, exposure. */
 export function StatusCards() {
   const translate = useTranslate();
@@ -59,34 +81,20 @@ export function StatusCards() {
           {(list) => <Typography variant="body2">{t('auth_providers', { smart_count: list.length })}</Typography>}
         </Loaded>
       </HealthSection>
-      <HealthSection title="supply_hub.health.business" level="h3">
-        <Loaded query={integrations}>
-          {(data) => (
-            <Box>
-              <StateChip
-                isOn={data.business_api.enabled}
-                onLabel="supply_hub.check.enabled"
-                offLabel="supply_hub.check.disabled"
-              />
-            </Box>
-          )}
-        </Loaded>
-        <PageLink to="/ab-health" title="supply_hub.page.ab_health" />
-      </HealthSection>
-      <HealthSection title="supply_hub.health.paapi" level="h3">
-        <Loaded query={integrations}>
-          {(data) => (
-            <Box>
-              <StateChip
-                isOn={isPaapiConfigured(data.product_advertising_api.checklist)}
-                onLabel="supply_hub.check.configured"
-                offLabel="supply_hub.check.disabled"
-              />
-            </Box>
-          )}
-        </Loaded>
-        <PageLink to="/paapi-health" title="supply_hub.page.paapi_health" />
-      </HealthSection>
+      <IntegrationCard
+        title="supply_hub.health.business"
+        query={integrations}
+        isOn={(data) => data.business_api.enabled}
+        onLabel="supply_hub.check.enabled"
+        page={{ to: '/ab-health', title: 'supply_hub.page.ab_health' }}
+      />
+      <IntegrationCard
+        title="supply_hub.health.paapi"
+        query={integrations}
+        isOn={(data) => isPaapiConfigured(data.product_advertising_api.checklist)}
+        onLabel="supply_hub.check.configured"
+        page={{ to: '/paapi-health', title: 'supply_hub.page.paapi_health' }}
+      />
       <HealthSection title="supply_hub.health.punchout" level="h3">
         <Loaded query={punchout}>
           {(data) => (

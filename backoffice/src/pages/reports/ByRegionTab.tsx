@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ByRegionRow, MapRegion } from '@supply-hub/api/contracts';
 import { lazy, Suspense, useId } from 'react';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ExportCsvButton } from './ExportCsvButton';
 import type { ReportRange } from './reportRange';
 import type { RegionView } from './reportsApi';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { OverviewRow, OverviewSliceRow } from '@supply-hub/api/contracts';
 import { lazy, Suspense, useId } from 'react';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ExportCsvButton } from './ExportCsvButton';
 import type { ReportRange } from './reportRange';
 import { SliceHeading } from './SliceSection';

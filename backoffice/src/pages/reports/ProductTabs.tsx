@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { ReorderRow, TopProductRow } from '@supply-hub/api/contracts';
 import { useId } from 'react';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ExportCsvButton } from './ExportCsvButton';
 import { formatCount, formatDay } from './reportFormat';
 import type { ReportRange } from './reportRange';

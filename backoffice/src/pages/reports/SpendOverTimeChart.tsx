@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { OverviewSliceRow } from '@supply-hub/api/contracts';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { formatPoint, formatTick } from './reportFormat';
 import { useReportsText } from './useReportsText';
 

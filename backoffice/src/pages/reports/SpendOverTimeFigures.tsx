@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { OverviewSliceRow } from '@supply-hub/api/contracts';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { formatCount, formatDay, formatPoint } from './reportFormat';
 import type { ReportRange } from './reportRange';
 import { ReportTable, type ReportColumn } from './ReportTable';

@@ -7,7 +7,7 @@ import type { MapState } from '@supply-hub/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type MouseEvent } from 'react';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { loadStateShapes, MAP_HEIGHT, MAP_WIDTH, type StateShape } from './stateShapes';
 import { formatCount } from './reportFormat';
 import { useReportsText } from './useReportsText';

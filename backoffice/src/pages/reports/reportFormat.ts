@@ -1,4 +1,4 @@
-/** Figures of the reports and the dashboard; money goes through i18n/format's formatUsd. */
+/** Figures of the reports and the dashboard; money goes through the contracts' formatUsd (money-format). */
 export const formatCount = new Intl.NumberFormat('en-US').format;
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

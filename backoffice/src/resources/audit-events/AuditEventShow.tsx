@@ -1,28 +1,9 @@
-import Box from '@mui/material/Box';
 import { DateField, FunctionField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 
+import { JsonBlock } from '../../components/JsonBlock';
 import type { AuditEvent } from '../../providers/records';
 import { AuditTargetField } from './AuditTargetField';
 import { OutcomeChip } from './OutcomeChip';
-
-function DetailsJson({ event }: { event: AuditEvent }) {
-  return (
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        p: 1.5,
-        bgcolor: 'grey.100',
-        borderRadius: 1,
-        fontSize: 13,
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {JSON.stringify(event.details ?? null, null, 2)}
-    </Box>
-  );
-}
 
 /** One audit event with its details JSON. */
 export default function AuditEventShow() {
@@ -44,7 +25,7 @@ export default function AuditEventShow() {
         </Labeled>
         <TextField source="client_address" emptyText="—" />
         <TextField source="request_id" emptyText="—" />
-        <FunctionField<AuditEvent> source="details" render={(event) => <DetailsJson event={event} />} />
+        <FunctionField<AuditEvent> source="details" render={(event) => <JsonBlock value={event.details ?? null} />} />
       </SimpleShowLayout>
     </Show>
   );

@@ -9,7 +9,8 @@ import { displayDepartment, displayStatus } from '@supply-hub/api/contracts';
 import { memo, useId } from 'react';
 import { useTranslate } from 'react-admin';
 
-import { formatDateTime, formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
+import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';

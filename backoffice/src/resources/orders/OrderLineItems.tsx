@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@supply-hub/api/contracts';
 import { useTranslate } from 'react-admin';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 
 const IMAGE_SIZE = 56;
 
@@ -54,7 +54,7 @@ export function OrderLineItems({ lines }: { lines: Order['lines'] }) {
             <Typography variant="body2" color="text.secondary">
               {translate('supply_hub.orders.quantity_times_price', {
                 quantity: line.quantity,
-                price: formatUsd(line.unit_price) ?? line.unit_price,
+                price: formatUsd(line.unit_price),
               })}
               {' · '}
               {translate('supply_hub.orders.asin', { asin: line.asin })}

@@ -1,25 +1,18 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import { displayStatus, type OrderStatus } from '@supply-hub/api/contracts';
+import Chip from '@mui/material/Chip';
+import { displayStatus } from '@supply-hub/api/contracts';
+import { ORDER_STATUS_BADGES } from '@supply-hub/api/contracts/order-status.presentation';
 import { useTranslate } from 'react-admin';
 
-const COLORS: Record<OrderStatus, ChipProps['color']> = {
-  pending: 'warning',
-  approved: 'info',
-  submitted: 'success',
-  failed: 'error',
-  rejected: 'error',
-};
-
-/** Unknown statuses display as pending (admin-portal §4). */
+/** Unknown statuses display as pending (admin-portal §4). Colours shared with the storefront. */
 export function OrderStatusBadge({ status }: { status: string }) {
   const translate = useTranslate();
   const shown = displayStatus(status);
+  const badge = ORDER_STATUS_BADGES[shown];
   return (
     <Chip
       size="small"
-      color={COLORS[shown]}
-      variant={shown === 'rejected' ? 'outlined' : 'filled'}
       label={translate(`supply_hub.orders.status.${shown}`)}
+      sx={{ color: badge.color, backgroundColor: badge.backgroundColor, fontWeight: 600 }}
     />
   );
 }

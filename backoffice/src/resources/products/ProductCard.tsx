@@ -8,7 +8,7 @@ import { displayPrice, type Product } from '@supply-hub/api/contracts';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 
-import { formatUsd } from '../../i18n/format';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ProductEditButton } from './ProductEditDialog';
 import { ProductImageControl } from './ProductImageControl';
 

@@ -1,7 +1,6 @@
 import type { Profile, SessionResponse } from '@supply-hub/api/contracts';
 import {
   ADMIN_HOME_PATH,
-  FINANCE_HOME_PATH,
   homePathFor,
   isAdmin,
   STOREFRONT_HOME_PATH,
@@ -14,8 +13,6 @@ export interface Destination {
   isFullPageLoad: boolean;
 }
 
-export const ADMIN_HOME = ADMIN_HOME_PATH;
-export const FINANCE_HOME = FINANCE_HOME_PATH;
 export const APP_HOME = STOREFRONT_HOME_PATH;
 export const ONBOARDING_PATH = '/onboarding';
 export const PENDING_APPROVAL_PATH = '/pending-approval';
@@ -56,6 +53,15 @@ export function homeFor(session: SessionResponse): Destination {
 function roleHome(roles: readonly Role[]): Destination {
   const path = homePathFor(roles);
   return { path, isFullPageLoad: isBackOfficePath(path) };
+}
+
+/**
+ * A route the roles may not open (provider-portal §2, admin-portal §2): admins to the back office's
+ * dashboard, everyone else to the catalogue (finance too: the spec sends refused roles to /catalog).
+ */
+export function destinationWhenRefused(roles: readonly Role[]): Destination {
+  if (isAdmin(roles)) return { path: ADMIN_HOME_PATH, isFullPageLoad: true };
+  return { path: STOREFRONT_HOME_PATH, isFullPageLoad: false };
 }
 
 /**

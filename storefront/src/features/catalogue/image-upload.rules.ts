@@ -1,13 +1,10 @@
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type Product } from '@supply-hub/api/contracts';
+import { imageUploadProblem, type Product } from '@supply-hub/api/contracts';
 
 import { isApiError } from '../../lib/api-client';
 
 /** Checks before sending (the server checks the content again): SKU first, an image, under 5 MB. */
 export function checkImageFile(file: File, product: Pick<Product, 'sku'>): string | null {
-  if (!product.sku) return IMAGE_MESSAGES.skuRequired;
-  if (!file.type.startsWith('image/')) return IMAGE_MESSAGES.notAnImage;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge;
-  return null;
+  return imageUploadProblem(file, product.sku);
 }
 
 /** The server's refusal (not an image, too large, SKU missing), else the spec's 'Upload failed'. */

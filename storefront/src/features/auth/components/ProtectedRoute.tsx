@@ -1,11 +1,9 @@
-import { isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
+import type { Role } from '@supply-hub/api/contracts/roles.rules';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { FullPageRedirect } from '../../../components/FullPageRedirect';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import {
-  ADMIN_HOME,
-  APP_HOME,
+  destinationWhenRefused,
   hasAllowedRole,
   needsOnboarding,
   ONBOARDING_PATH,
@@ -13,6 +11,7 @@ import {
   type RedirectState,
 } from '../access.rules';
 import { useAuth } from '../hooks/use-auth';
+import { RedirectTo } from './RedirectTo';
 
 interface ProtectedRouteProps {
   /** A single role or a list; 'admin' includes super_admin. Omitted: any signed-in user. */
@@ -35,7 +34,7 @@ export function ProtectedRoute({ allowedRoles, requireApprovedAccount = false }:
   }
 
   if (allowedRoles && !hasAllowedRole(session.roles, allowedRoles)) {
-    return isAdmin(session.roles) ? <FullPageRedirect to={ADMIN_HOME} /> : <Navigate to={APP_HOME} replace />;
+    return <RedirectTo destination={destinationWhenRefused(session.roles)} />;
   }
 
   if (requireApprovedAccount) {

@@ -10,7 +10,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ProductImage } from '../../../components/ProductImage';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { AddToCartControls } from './AddToCartControls';
 
 // Admins only: its upload checks use the contracts' image limits, which load zod.

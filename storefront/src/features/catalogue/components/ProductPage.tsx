@@ -16,7 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ProductImage } from '../../../components/ProductImage';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { useAuth } from '../../auth';
 import { useProduct } from '../hooks/use-product';
 import { AddToCartControls } from './AddToCartControls';

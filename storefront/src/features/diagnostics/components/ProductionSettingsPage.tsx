@@ -2,33 +2,18 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
+import { SectionCard } from '../../../components/SectionCard';
 import { useAuth } from '../../auth';
 import { useProductionReadiness } from '../hooks/use-production-readiness';
 import { buildReadinessChecks, type Source } from '../production-readiness.rules';
 import { AuthValidatorCard } from './AuthValidatorCard';
 import { DiagnosticCheckList } from './DiagnosticCheckList';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id} variant="outlined">
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function describe<T>(source: Source<T>, read: (data: T) => string): string {
   if (source.state === 'loading') return 'Loading…';
@@ -72,15 +57,15 @@ export function ProductionSettingsPage() {
       </Typography>
       <Stack spacing={3}>
         <AuthValidatorCard />
-        <Section id="production-readiness" title="Readiness Checklist">
+        <SectionCard id="production-readiness" title="Readiness Checklist">
           <DiagnosticCheckList checks={buildReadinessChecks(readiness)} />
-        </Section>
-        <Section id="production-environment" title="Environment">
+        </SectionCard>
+        <SectionCard id="production-environment" title="Environment">
           <Typography>Version: {describe(health, (data) => data.version)}</Typography>
           <Typography>Demo mode: {describe(health, (data) => (data.demo_mode ? 'On' : 'Off'))}</Typography>
           <Typography>Server status: {describe(health, (data) => data.status)}</Typography>
-        </Section>
-        <Section id="production-actions" title="Quick Actions">
+        </SectionCard>
+        <SectionCard id="production-actions" title="Quick Actions">
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {/* The back office is another app under /admin: a full page load. */}
             <Button variant="contained" href="/admin/users">
@@ -90,7 +75,7 @@ export function ProductionSettingsPage() {
               Run Auth Validation
             </Button>
           </Stack>
-        </Section>
+        </SectionCard>
       </Stack>
     </Container>
   );

@@ -1,30 +1,15 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { SectionCard } from '../../../components/SectionCard';
 import { readSsoStorage } from '../../../lib/sso-storage';
 import type { SessionStatus } from '../api/get-session-status';
 import { useSessionStatus } from '../hooks/use-session-status';
 import { useSsoProviders } from '../hooks/use-sso-providers';
 import { SsoProvidersTable } from './SsoProvidersTable';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id} variant="outlined">
-      <CardContent>
-        <Typography id={id} variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function describeSession(status: SessionStatus) {
   switch (status.state) {
@@ -69,23 +54,23 @@ export function SamlDebugPage() {
         </Button>
       </Stack>
       <Stack spacing={3}>
-        <Section id="saml-debug-url" title="Current URL">
+        <SectionCard id="saml-debug-url" title="Current URL">
           <Typography component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             {window.location.href}
           </Typography>
-        </Section>
-        <Section id="saml-debug-providers" title="Configured SSO providers">
+        </SectionCard>
+        <SectionCard id="saml-debug-providers" title="Configured SSO providers">
           <SsoProvidersTable providers={providers} />
-        </Section>
-        <Section id="saml-debug-state" title="State">
+        </SectionCard>
+        <SectionCard id="saml-debug-state" title="State">
           <Typography
             component="pre"
             sx={{ fontFamily: 'monospace', fontSize: 13, m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           >
             {JSON.stringify(stateDump, null, 2)}
           </Typography>
-        </Section>
-        <Section id="saml-debug-next-steps" title="Next steps">
+        </SectionCard>
+        <SectionCard id="saml-debug-next-steps" title="Next steps">
           <Typography component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1 } }}>
             <li>
               No provider for your organisation? An administrator adds one with the CLI command sso:add-provider (id,
@@ -104,7 +89,7 @@ export function SamlDebugPage() {
               one it ends on the SSO Doctor after 7 seconds.
             </li>
           </Typography>
-        </Section>
+        </SectionCard>
       </Stack>
     </Container>
   );

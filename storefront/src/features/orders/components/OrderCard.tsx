@@ -10,7 +10,7 @@ import { displayDepartment, displayStatus, type Order } from '@supply-hub/api/co
 import { useId } from 'react';
 
 import { ProductImage } from '../../../components/ProductImage';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { OrderAgainButton } from './OrderAgainButton';
 import { OrderStatusBadge } from './OrderStatusBadge';
 

@@ -2,7 +2,7 @@ import type { ApprovalPolicy } from '@supply-hub/api/contracts';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { getApprovalPolicy } from '../api/get-approval-policy';
 
 type PolicyState = { status: 'loading' } | { status: 'loaded'; policy: ApprovalPolicy } | { status: 'error' };

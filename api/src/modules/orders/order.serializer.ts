@@ -1,0 +1,62 @@
+import { requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import type { OrderLineRow, OrderRow } from './orders.queries.js';
+
+/** What an order's JSON is made of: its row with the requester's names (absent names read as none). */
+export type OrderSource = Omit<OrderRow, 'first_name' | 'last_name' | 'username'> &
+  Partial<Pick<OrderRow, 'first_name' | 'last_name' | 'username'>>;
+export type OrderLineSource = Omit<OrderLineRow, 'order_id'>;
+
+/** One order line on the wire. Built field by field: rest and spread copies showed in profiles of GET /api/orders. */
+export function serializeOrderLine(line: OrderLineSource): Order['lines'][number] {
+  return {
+    id: line.id,
+    line_number: line.line_number,
+    product_id: line.product_id,
+    asin: line.asin,
+    sku: line.sku,
+    title: line.title,
+    image_url: line.image_url,
+    quantity: line.quantity,
+    unit_price: line.unit_price,
+    total_price: line.total_price,
+  };
+}
+
+/**
+ * The one order serializer: the storefront's orders, a fresh submission and (with its address)
+ * the back office's orders all send this shape (contracts/order-submission orderSchema).
+ */
+export function serializeOrder(order: OrderSource, lines: readonly OrderLineSource[]): Order {
+  return {
+    id: order.id,
+    order_number: order.order_number,
+    display_seq: order.display_seq,
+    user_id: order.user_id,
+    user_email: order.user_email,
+    requester_name: requesterDisplayName({
+      first_name: order.first_name,
+      last_name: order.last_name,
+      username: order.username,
+      email: order.user_email,
+    }),
+    status: order.status,
+    rejection_reason: order.rejection_reason,
+    total_amount: order.total_amount,
+    notes: order.notes,
+    delivery_location: order.delivery_location,
+    priority: order.priority,
+    created_at: order.created_at.toISOString(),
+    lines: lines.map(serializeOrderLine),
+  };
+}
+
+/** The lines read for many orders (selectOrderLines), by order id. */
+export function linesByOrderId(lines: readonly OrderLineRow[]): Map<string, OrderLineRow[]> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  for (const line of lines) {
+    const ofOrder = byOrder.get(line.order_id);
+    if (ofOrder) ofOrder.push(line);
+    else byOrder.set(line.order_id, [line]);
+  }
+  return byOrder;
+}
