@@ -8,7 +8,7 @@
 const TESTS = ['\\.test\\.ts$', '^api/src/test-support/'];
 
 /** What "the database" is: the driver, the query builder and the connection module. */
-const DATABASE = ['^node_modules/(knex|pg|pg-[a-z-]+|objection)/', '^api/src/database/'];
+const DATABASE = ['(^|/)node_modules/(knex|pg|pg-[a-z-]+|objection)/', '^api/src/database/'];
 
 /** Who may hold the database handle (a runtime import), each for a reason of its own. */
 const DATABASE_OWNERS = [
@@ -57,7 +57,7 @@ module.exports = {
       comment: 'Knex query-builder types belong to the data layer; elsewhere the handle is the Db type.',
       severity: 'error',
       from: { pathNot: [...DATABASE_OWNERS, ...TESTS] },
-      to: { path: '^node_modules/(knex|objection)/' },
+      to: { path: '(^|/)node_modules/(knex|objection)/' },
     },
     {
       name: 'routes-never-import-queries',

@@ -10,6 +10,7 @@ import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import {
   insertAuditEvent,
+  type AuditEventInput,
   selectAuditEvent,
   selectAuditEventPage,
   selectAuditEventsForExport,
@@ -84,4 +85,9 @@ export async function exportAuditEvents(
     [...AUDIT_EXPORT_COLUMNS],
   );
   return { csv, filename: `audit-events-${ctx.now().toISOString().slice(0, 10)}.csv` };
+}
+
+/** Writes one audit row outside any request context (the session middleware's timeout record). */
+export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<void> {
+  await insertAuditEvent(db, event);
 }

@@ -13,3 +13,6 @@ export function selectPunchoutSettingsRow(db: Db): Promise<PunchoutSettingsRow |
     .where({ id: 1 })
     .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
 }
+
+// The self-test logs its run beside the orders' submissions, in the supplier module's integration log.
+export { insertAbLog } from '../supplier/supplier.queries.js';

@@ -125,3 +125,8 @@ function transportFor(smtpUrl: string): Transporter {
   }
   return transport;
 }
+
+/** Deletes sent and logged outbox mail created before the cutoff; returns how many. */
+export function deleteDeliveredMailBefore(ctx: Pick<ServiceContext, 'db'>, cutoff: Date): Promise<number> {
+  return outbox.deleteDeliveredMailBefore(ctx.db, cutoff);
+}
