@@ -35,9 +35,7 @@ export function outboxRow(ctx: Pick<ServiceContext, 'config' | 'now'>, mail: Out
  * so the embedded default works offline. Bodies never reach the log: they may carry tokens.
  */
 export async function sendMail(ctx: ServiceContext, mail: OutgoingMail): Promise<void> {
-  const [row] = await ctx.db('email_outbox').insert(outboxRow(ctx, mail)).returning<{ id: string }[]>('id');
-  if (!row) throw new Error('insert into email_outbox returned nothing');
-  await deliverQueuedMail(ctx, row.id, mail);
+  await deliverQueuedMail(ctx, await outbox.insertOutboxMail(ctx.db, outboxRow(ctx, mail)), mail);
 }
 
 /**
