@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -136,5 +136,21 @@ describe('the rule that only *.queries.ts call the database (ESLint)', () => {
 
   it('lets a query function do exactly that', async () => {
     expect(await problems('api/src/modules/shop/shop.queries.ts', service)).toEqual([]);
+  });
+});
+
+describe('the module graph of docs/architecture.md', () => {
+  it('is the graph the code draws (npm run docs:architecture)', async () => {
+    const script = path.join(REPO_ROOT, 'scripts/docs/architecture.mjs');
+    const { drawModuleGraph, withGraph } = (await import(script)) as {
+      drawModuleGraph: () => string;
+      withGraph: (document: string, graph: string) => string;
+    };
+    const document = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+    const graph = drawModuleGraph();
+    expect(graph).toMatch(/^flowchart LR/);
+    // A graph that lost an edge, or the code grew one, makes the document differ.
+    expect(withGraph(document, graph.replace(/\n[^\n]*-->[^\n]*/, ''))).not.toEqual(document);
+    expect(withGraph(document, graph)).toEqual(document);
   });
 });
