@@ -105,8 +105,8 @@ export const auditEventFilterSchema = z.object({
 export type AuditEventFilter = z.infer<typeof auditEventFilterSchema>;
 
 /** An audit event as a reader sees it: the stored row with the plain action and target labels. */
-export const auditEventSchema = z.object({
-  id: z.string(),
+export const auditEventSchema = z.strictObject({
+  id: z.number().int().positive(),
   occurred_at: z.string(),
   actor_user_id: z.string().nullable(),
   actor_label: z.string(),

@@ -16,10 +16,16 @@ export const qaRunResultSchema = z.object({
 });
 export type QaRunResult = z.infer<typeof qaRunResultSchema>;
 
+/** A run as the API answers it: exactly what was saved (the body above, unknown fields dropped). */
+const savedRunSchema = z.strictObject({
+  ...qaRunResultSchema.shape,
+  steps: z.array(z.strictObject(qaRunResultSchema.shape.steps.element.shape)).max(20),
+});
+
 /** GET /api/admin/qa-runner/result: the last run (none yet: null) and whether runs are possible. */
-export const qaRunnerStateSchema = z.object({ result: qaRunResultSchema.nullable(), demo_mode: z.boolean() });
+export const qaRunnerStateSchema = z.strictObject({ result: savedRunSchema.nullable(), demo_mode: z.boolean() });
 export type QaRunnerState = z.infer<typeof qaRunnerStateSchema>;
 
 /** PUT /api/admin/qa-runner/result: the saved run and the numbers of the QA orders it removed. */
-export const qaRunSavedSchema = z.object({ result: qaRunResultSchema, removed_orders: z.array(z.string()) });
+export const qaRunSavedSchema = z.strictObject({ result: savedRunSchema, removed_orders: z.array(z.string()) });
 export type QaRunSaved = z.infer<typeof qaRunSavedSchema>;

@@ -37,6 +37,6 @@ export const auditEndpoints = {
     access: ADMIN,
     params: auditEventParamsSchema,
     responses: { 200: auditEventSchema },
-    errors: [401, 403, 404],
+    errors: [400, 401, 403, 404],
   }),
 } as const;
