@@ -154,3 +154,16 @@ describe('the module graph of docs/architecture.md', () => {
     expect(withGraph(document, graph)).toEqual(document);
   });
 });
+
+describe('npm test', () => {
+  it('runs the layer rules (npm test → lint → lint:layers)', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.test).toMatch(/^npm run lint &&/);
+    expect(scripts.lint).toContain('npm run lint:layers');
+    expect(scripts['lint:layers']).toMatch(
+      /^depcruise api\/src storefront\/src backoffice\/src .*--config \.dependency-cruiser\.cjs/,
+    );
+  });
+});
