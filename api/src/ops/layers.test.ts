@@ -12,6 +12,8 @@ import { REPO_ROOT } from '../config.js';
 const run = promisify(execFile);
 const DEPCRUISE = path.join(REPO_ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const CONFIG = path.join(REPO_ROOT, '.dependency-cruiser.cjs');
+// A cruise of the whole repository takes 5–15 s, longer on a loaded CI machine.
+const CRUISE_TIMEOUT_MS = 120_000;
 
 interface Violation {
   rule: { name: string };
@@ -84,26 +86,34 @@ describe('the layer rules (npm run lint:layers)', () => {
   });
   afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
-  it('name each broken layer in a repository that breaks every rule once, and nothing else', async () => {
-    expect(await cruise(fixture, ['api/src', 'storefront/src', 'backoffice/src'])).toEqual([
-      'backoffice-independent: backoffice/src/screen.ts → storefront/src/page.ts',
-      'contracts-are-pure: api/src/contracts/shop.ts → api/src/modules/shop/shop.service.ts',
-      'database-only-in-queries: api/src/modules/shop/shop-handle.service.ts → api/src/database/connection.ts',
-      'frontends-import-only-contracts: storefront/src/page.ts → api/src/modules/shop/shop.service.ts',
-      'frontends-independent: storefront/src/page.ts → backoffice/src/screen.ts',
-      'knex-types-only-in-queries: api/src/modules/shop/shop-knex.service.ts → knex/knex.js',
-      'no-module-internals: api/src/jobs/tidy.job.ts → api/src/modules/stock/stock.queries.ts',
-      'no-module-internals: api/src/modules/shop/shop-reach.service.ts → api/src/modules/stock/stock-helper.ts',
-      'no-module-internals: api/src/modules/shop/shop-reach.service.ts → api/src/modules/stock/stock.queries.ts',
-      'queries-never-import-services: api/src/modules/stock/stock.queries.ts → api/src/modules/shop/shop.service.ts',
-      'queries-reach-only-queries: api/src/modules/stock/stock.queries.ts → api/src/modules/shop/shop.service.ts',
-      'routes-never-import-queries: api/src/modules/shop/shop.routes.ts → api/src/modules/shop/shop.queries.ts',
-    ]);
-  });
+  it(
+    'name each broken layer in a repository that breaks every rule once, and nothing else',
+    async () => {
+      expect(await cruise(fixture, ['api/src', 'storefront/src', 'backoffice/src'])).toEqual([
+        'backoffice-independent: backoffice/src/screen.ts → storefront/src/page.ts',
+        'contracts-are-pure: api/src/contracts/shop.ts → api/src/modules/shop/shop.service.ts',
+        'database-only-in-queries: api/src/modules/shop/shop-handle.service.ts → api/src/database/connection.ts',
+        'frontends-import-only-contracts: storefront/src/page.ts → api/src/modules/shop/shop.service.ts',
+        'frontends-independent: storefront/src/page.ts → backoffice/src/screen.ts',
+        'knex-types-only-in-queries: api/src/modules/shop/shop-knex.service.ts → knex/knex.js',
+        'no-module-internals: api/src/jobs/tidy.job.ts → api/src/modules/stock/stock.queries.ts',
+        'no-module-internals: api/src/modules/shop/shop-reach.service.ts → api/src/modules/stock/stock-helper.ts',
+        'no-module-internals: api/src/modules/shop/shop-reach.service.ts → api/src/modules/stock/stock.queries.ts',
+        'queries-never-import-services: api/src/modules/stock/stock.queries.ts → api/src/modules/shop/shop.service.ts',
+        'queries-reach-only-queries: api/src/modules/stock/stock.queries.ts → api/src/modules/shop/shop.service.ts',
+        'routes-never-import-queries: api/src/modules/shop/shop.routes.ts → api/src/modules/shop/shop.queries.ts',
+      ]);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
 
-  it('pass on the repository itself', async () => {
-    expect(await cruise(REPO_ROOT, ['api/src', 'storefront/src', 'backoffice/src', 'migrations'])).toEqual([]);
-  });
+  it(
+    'pass on the repository itself',
+    async () => {
+      expect(await cruise(REPO_ROOT, ['api/src', 'storefront/src', 'backoffice/src', 'migrations'])).toEqual([]);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
 });
 
 describe('the rule that only *.queries.ts call the database (ESLint)', () => {
@@ -140,19 +150,23 @@ describe('the rule that only *.queries.ts call the database (ESLint)', () => {
 });
 
 describe('the module graph of docs/architecture.md', () => {
-  it('is the graph the code draws (npm run docs:architecture)', async () => {
-    const script = path.join(REPO_ROOT, 'scripts/docs/architecture.mjs');
-    const { drawModuleGraph, withGraph } = (await import(script)) as {
-      drawModuleGraph: () => string;
-      withGraph: (document: string, graph: string) => string;
-    };
-    const document = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
-    const graph = drawModuleGraph();
-    expect(graph).toMatch(/^flowchart LR/);
-    // A graph that lost an edge, or the code grew one, makes the document differ.
-    expect(withGraph(document, graph.replace(/\n[^\n]*-->[^\n]*/, ''))).not.toEqual(document);
-    expect(withGraph(document, graph)).toEqual(document);
-  });
+  it(
+    'is the graph the code draws (npm run docs:architecture)',
+    async () => {
+      const script = path.join(REPO_ROOT, 'scripts/docs/architecture.mjs');
+      const { drawModuleGraph, withGraph } = (await import(script)) as {
+        drawModuleGraph: () => string;
+        withGraph: (document: string, graph: string) => string;
+      };
+      const document = readFileSync(path.join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
+      const graph = drawModuleGraph();
+      expect(graph).toMatch(/^flowchart LR/);
+      // A graph that lost an edge, or the code grew one, makes the document differ.
+      expect(withGraph(document, graph.replace(/\n[^\n]*-->[^\n]*/, ''))).not.toEqual(document);
+      expect(withGraph(document, graph)).toEqual(document);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
 });
 
 describe('npm test', () => {
