@@ -79,8 +79,8 @@ export default tseslint.config(
     },
   },
   {
-    // Endpoint declarations sit one folder down and import the contracts beside them.
-    files: ['api/src/contracts/endpoints/**/*.ts'],
+    // The endpoint declarations sit one folder down and import the contracts beside them.
+    files: ['api/src/contracts/endpoints/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

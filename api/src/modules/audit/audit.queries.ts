@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 
 import { FAILURE_ACTIONS, type AuditEventFilter } from '../../contracts/audit.js';
 import type { Db } from '../../database/connection.js';
+import { startsWithPattern } from '../../database/like-pattern.js';
 
 export interface AuditEventInput {
   actorUserId: string | null;
@@ -76,7 +77,7 @@ function filteredAuditEvents(db: Db, filter: AuditEventFilter) {
   const query = db('audit_events');
   const { id, action, from, to, outcome, ...exact } = filter;
   if (id !== undefined) query.whereIn('id', Array.isArray(id) ? id : [id]);
-  if (action) query.where('action', 'like', `${action.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  if (action) query.where('action', 'like', startsWithPattern(action));
   // The outcome as shown (auditOutcome): failure actions are failures whatever was stored.
   if (outcome === 'failure') query.where((where) => where.where({ outcome }).orWhereIn('action', FAILURE_ACTIONS));
   if (outcome === 'success') query.where({ outcome }).whereNotIn('action', FAILURE_ACTIONS);
