@@ -31,6 +31,7 @@ const MODULE_PUBLIC = [
   '\\.rules\\.ts$', // pure domain rules
   '^api/src/modules/throttles/throttle-rules\\.ts$', // the throttles' pure rules (named before the suffix)
   '\\.types\\.ts$', // shared type declarations (cXML documents)
+  '\\.serializer\\.ts$', // the one JSON shape of a resource, used by every module that answers it
   // Library-like parts of a module that other modules use as services, named before this rule:
   '^api/src/modules/throttles/(throttles|account-locks)\\.ts$', // the shared attempt counters
   '^api/src/modules/users/password-hashing\\.ts$', // one password hash for every sign-in path
