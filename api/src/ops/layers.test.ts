@@ -49,7 +49,7 @@ const FIXTURE: Record<string, string> = {
     "import knex from 'knex';\nimport { createDb } from '../../database/connection.js';\nimport { stockOf } from '../stock/stock.queries.js';\nexport const selectShop = () => [knex, createDb, stockOf];\n",
   // A service may name the Db type, call another module's service and its own queries …
   'api/src/modules/shop/shop.service.ts':
-    "import type { Db } from '../../database/connection.js';\nimport { reserve } from '../stock/stock.service.js';\nimport { selectShop } from './shop.queries.js';\nexport const placeOrder = (db: Db) => [db, reserve, selectShop];\n",
+    "import type { Db } from '../../database/connection.js';\nimport { reserve } from '../stock/stock.service.js';\nimport { toStockJson } from '../stock/stock.serializer.js';\nimport { selectShop } from './shop.queries.js';\nexport const placeOrder = (db: Db) => [db, reserve, toStockJson, selectShop];\n",
   // … but not open the database, use knex types, or reach into another module.
   'api/src/modules/shop/shop-handle.service.ts':
     "import { createDb } from '../../database/connection.js';\nexport const open = createDb;\n",
@@ -65,6 +65,7 @@ const FIXTURE: Record<string, string> = {
   'api/src/modules/stock/stock.queries.ts':
     "import { placeOrder } from '../shop/shop.service.js';\nexport const stockOf = () => placeOrder;\n",
   'api/src/modules/stock/stock.service.ts': 'export const reserve = () => 1;\n',
+  'api/src/modules/stock/stock.serializer.ts': 'export const toStockJson = () => ({});\n',
   'api/src/modules/stock/stock-helper.ts': 'export const helper = () => 2;\n',
   'api/src/jobs/tidy.job.ts':
     "import { stockOf } from '../modules/stock/stock.queries.js';\nexport const tidy = stockOf;\n",
