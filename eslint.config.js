@@ -13,6 +13,33 @@ const contractsOnly = {
   ],
 };
 
+/**
+ * Only *.queries.ts call the database: a service passes its handle or transaction to a query function
+ * (`selectX(trx, …)`) and may open a transaction (`ctx.db.transaction`), nothing else. dependency-cruiser
+ * (.dependency-cruiser.cjs) checks the imports; this checks the calls, which no import shows.
+ */
+const QUERY_BUILDER = '/^(raw|select|first|from|table|insert|update|del|delete|where|schema|with|queryBuilder|fn)$/';
+const HANDLE = '/^(db|trx|tx|knex)$/';
+export const databaseCallsOnlyInQueries = [
+  'error',
+  {
+    selector: `CallExpression[callee.type='Identifier'][callee.name=${HANDLE}]`,
+    message: 'Only *.queries.ts call tables: move this into a query function fn(db, …).',
+  },
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='db']`,
+    message: 'Only *.queries.ts call tables: move this into a query function fn(db, …).',
+  },
+  {
+    selector: `CallExpression[callee.object.name=${HANDLE}][callee.property.name=${QUERY_BUILDER}]`,
+    message: 'Only *.queries.ts run SQL: move this into a query function fn(db, …).',
+  },
+  {
+    selector: `CallExpression[callee.object.property.name='db'][callee.property.name=${QUERY_BUILDER}]`,
+    message: 'Only *.queries.ts run SQL: move this into a query function fn(db, …).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +71,23 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../*', 'node:*', 'express', 'knex', 'objection', 'pg', 'react', 'react-*'],
+              message: 'Contracts are pure: zod and each other only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The endpoint declarations sit one folder down and import the contracts beside them.
+    files: ['api/src/contracts/endpoints/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*', 'node:*', 'express', 'knex', 'objection', 'pg', 'react', 'react-*'],
               message: 'Contracts are pure: zod and each other only.',
             },
           ],
@@ -113,5 +157,18 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/test-support/**', '**/e2e/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: [
+      '**/*.queries.ts',
+      '**/*.test.ts',
+      'api/src/database/**', // the handle itself
+      'api/src/test-support/**', // tests build their own data
+      // Being merged into one owner of /api/admin/users (issue 16, item 5); docs/architecture.md lists what is left.
+      'api/src/modules/admin-users/admin-users.service.ts',
+      'api/src/modules/users/users.service.ts',
+    ],
+    rules: { 'no-restricted-syntax': databaseCallsOnlyInQueries },
   },
 );

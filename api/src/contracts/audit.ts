@@ -1,3 +1,7 @@
+import { z } from 'zod';
+
+import { idFilter } from './list-query.js';
+
 /**
  * What a compliance officer reads for each audit action (the log stores code-style names such as
  * 'order.submission_failed'). Known actions have their own label; an unknown one is spelled out
@@ -74,3 +78,60 @@ export const FAILURE_ACTIONS: readonly string[] = ['order.submission_failed'];
 export function auditOutcome(action: string, stored: 'success' | 'failure'): 'success' | 'failure' {
   return FAILURE_ACTIONS.includes(action) ? 'failure' : stored;
 }
+
+// Audit events are numbered (bigserial): anything else, or a number past bigint, is not one and never reaches SQL.
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+export const auditEventIdSchema = z
+  .string()
+  // abort: the bound is only checked on digits (BigInt of anything else throws).
+  .regex(/^[1-9]\d{0,18}$/, { abort: true })
+  .refine((id) => BigInt(id) <= MAX_BIGINT);
+export const auditEventParamsSchema = z.object({ id: auditEventIdSchema });
+
+/** The sort fields of GET /api/admin/audit-events (ra-data-simple-rest `sort`). */
+export const AUDIT_EVENT_SORTS = ['occurred_at', 'action'] as const;
+
+/** The `filter` of GET /api/admin/audit-events and of its CSV export. */
+export const auditEventFilterSchema = z.object({
+  id: idFilter(auditEventIdSchema),
+  action: z.string().trim().max(100).optional(),
+  outcome: z.enum(['success', 'failure']).optional(),
+  target_type: z.string().trim().max(50).optional(),
+  target_id: z.string().trim().max(100).optional(),
+  actor_user_id: z.uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditEventFilter = z.infer<typeof auditEventFilterSchema>;
+
+/** An audit event as a reader sees it: the stored row with the plain action and target labels. */
+export const auditEventSchema = z.strictObject({
+  id: z.number().int().positive(),
+  occurred_at: z.string(),
+  actor_user_id: z.string().nullable(),
+  actor_label: z.string(),
+  action: z.string(),
+  action_label: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  target_label: z.string().nullable(),
+  outcome: z.enum(['success', 'failure']),
+  client_address: z.string().nullable(),
+  request_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** The columns of the CSV export, in order. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'occurred_at',
+  'actor_label',
+  'action_label',
+  'action',
+  'target_type',
+  'target_label',
+  'target_id',
+  'outcome',
+  'client_address',
+  'request_id',
+] as const;

@@ -7,8 +7,8 @@ import type { Logger } from '../logger.js';
 import { connectionStringOf, type Db } from '../database/connection.js';
 import { statementName } from '../database/prepared.js';
 import { evaluateSession } from '../modules/auth/session-policy.rules.js';
-import { insertAuditEvent } from '../modules/audit/audit.queries.js';
-import { selectSessionUser, type SessionUser } from '../modules/auth/auth.queries.js';
+import { recordAuditEvent } from '../modules/audit/audit.service.js';
+import { readSessionUser, type SessionUser } from '../modules/auth/auth.service.js';
 
 export const SESSION_COOKIE = 'supply_hub.sid';
 
@@ -122,7 +122,7 @@ export function currentUser(db: Db, config: AppConfig, now: () => Date): Request
     if (!state.isValid) {
       req.authRejection = 'expired';
       await destroySession(req);
-      await insertAuditEvent(db, {
+      await recordAuditEvent(db, {
         actorUserId: userId,
         actorLabel: 'system',
         action: 'auth.session_timeout',
@@ -136,7 +136,7 @@ export function currentUser(db: Db, config: AppConfig, now: () => Date): Request
     }
     // Read with the session row; a session changed since (sign-in in this request) reads it again.
     const loaded = loadedUsers.get(req);
-    const user = loaded?.userId === userId ? loaded.user : await selectSessionUser(db, userId);
+    const user = loaded?.userId === userId ? loaded.user : await readSessionUser({ db }, userId);
     if (!user || user.status !== 'active') {
       req.authRejection = 'disabled';
       await destroySession(req);

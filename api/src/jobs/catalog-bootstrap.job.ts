@@ -1,6 +1,5 @@
 import { BOOTSTRAP_THRESHOLD } from '../contracts/catalog.js';
-import { countActiveProducts } from '../modules/catalog/catalog.queries.js';
-import { bootstrapCatalog } from '../modules/catalog/catalog.service.js';
+import { bootstrapCatalog, countActiveCatalogProducts } from '../modules/catalog/catalog.service.js';
 import type { Job } from './job.js';
 
 export const catalogBootstrapJob: Job = {
@@ -9,7 +8,7 @@ export const catalogBootstrapJob: Job = {
   schedule: '15 3 * * *',
   runAtStartup: true,
   async run(ctx): Promise<Record<string, number | boolean>> {
-    const active = await countActiveProducts(ctx.db);
+    const active = await countActiveCatalogProducts(ctx);
     if (active >= BOOTSTRAP_THRESHOLD) return { ran: false, db_active_count: active };
     const result = await bootstrapCatalog(ctx);
     return {

@@ -1,6 +1,5 @@
-import { deleteExpiredSamlRequestIds } from '../modules/saml/saml.queries.js';
-import { REQUEST_MAX_AGE_MS } from '../modules/saml/saml-strategy.js';
-import { deleteExpiredAuthRecords } from '../modules/sessions/session-cleanup.queries.js';
+import { deleteExpiredSamlRequests } from '../modules/saml/saml.service.js';
+import { deleteExpiredAuthRecords } from '../modules/sessions/session-cleanup.service.js';
 import type { Job } from './job.js';
 
 export const expiredSessionCleanupJob: Job = {
@@ -9,8 +8,7 @@ export const expiredSessionCleanupJob: Job = {
   schedule: '*/15 * * * *',
   runAtStartup: false,
   async run(ctx) {
-    const now = ctx.now();
-    const samlRequests = await deleteExpiredSamlRequestIds(ctx.db, new Date(now.getTime() - REQUEST_MAX_AGE_MS));
-    return { ...(await deleteExpiredAuthRecords(ctx.db, now)), saml_requests_deleted: samlRequests };
+    const samlRequests = await deleteExpiredSamlRequests(ctx);
+    return { ...(await deleteExpiredAuthRecords(ctx)), saml_requests_deleted: samlRequests };
   },
 };

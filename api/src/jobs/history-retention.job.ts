@@ -1,4 +1,4 @@
-import { deleteDeliveredMailBefore } from '../modules/mail/outbox.queries.js';
+import { deleteDeliveredMailBefore } from '../modules/mail/mail.service.js';
 import type { Job } from './job.js';
 import { deleteFinishedRunsBefore } from './job-runs.queries.js';
 
@@ -15,7 +15,7 @@ export const historyRetentionJob: Job = {
     const { jobRunsDays, mailOutboxDays } = ctx.config.retention;
     return {
       job_runs_deleted: await deleteFinishedRunsBefore(ctx.db, new Date(now - jobRunsDays * DAY_MS)),
-      outbox_mail_deleted: await deleteDeliveredMailBefore(ctx.db, new Date(now - mailOutboxDays * DAY_MS)),
+      outbox_mail_deleted: await deleteDeliveredMailBefore(ctx, new Date(now - mailOutboxDays * DAY_MS)),
     };
   },
 };

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Job } from '../../jobs/job.js';
 import { JOBS, findJob } from '../../jobs/registry.js';
 import { runJob } from '../../jobs/run-job.js';
-import { selectLatestJobRuns } from '../../modules/health/health.queries.js';
+import { listLatestJobRuns } from '../../modules/health/health.service.js';
 import { CliInputError, createOutput, withServiceContext } from '../cli-runtime.js';
 
 export function registerJobCommands(program: Command): void {
@@ -14,7 +14,7 @@ export function registerJobCommands(program: Command): void {
     .action(async (options: { json?: boolean }) => {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
-        const lastRuns = new Map((await selectLatestJobRuns(ctx.db)).map((run) => [run.job_name, run]));
+        const lastRuns = new Map((await listLatestJobRuns(ctx)).map((run) => [run.job_name, run]));
         const jobs = JOBS.map((job) => {
           const last = lastRuns.get(job.name);
           return {

@@ -4,11 +4,11 @@ import { ACTIVE_CATALOG_EXPORT_COLUMNS, BOOTSTRAP_THRESHOLD } from '../../contra
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { countActiveProducts } from '../catalog/catalog.queries.js';
 import {
   activeCatalogExportFileName,
   auditCatalog,
   bootstrapCatalog,
+  countActiveCatalogProducts,
   listActiveCatalogForExport,
 } from '../catalog/catalog.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -24,7 +24,7 @@ export function adminCatalogRoutes({ contextFor }: RouteDependencies): Router {
   /** Runs only below 100 active products; otherwise answers 'skipped' (the 'Bootstrap Skipped' toast). */
   router.post('/admin/catalog/bootstrap', allow.roles('admin'), async (req, res) => {
     const ctx = contextFor(req);
-    const active = await countActiveProducts(ctx.db);
+    const active = await countActiveCatalogProducts(ctx);
     if (active >= BOOTSTRAP_THRESHOLD) {
       res.json({
         status: 'skipped',

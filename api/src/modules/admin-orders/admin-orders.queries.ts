@@ -2,6 +2,9 @@ import type { Db } from '../../database/connection.js';
 import { containsPattern } from '../../database/like-pattern.js';
 import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
+// The admin reads orders and their lines with the orders module's queries (one order shape).
+export { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
+
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
 
 export interface AdminOrderFilter {
@@ -82,4 +85,23 @@ export async function selectAddressSummaries(db: Db, userIds: readonly string[])
     .whereIn('user_id', [...userIds])
     .select('user_id', 'city', 'state', 'postal_code', 'full_name');
   return new Map(rows.map(({ user_id: userId, ...summary }) => [userId, summary]));
+}
+
+/** The order's status, its row locked for the rest of the transaction. */
+export async function selectOrderStatusForUpdate(db: Db, id: string): Promise<{ status: string } | undefined> {
+  return db('orders').where({ id }).forUpdate().first('status');
+}
+
+export async function updateOrderRejected(
+  db: Db,
+  id: string,
+  rejection: { reason: string; rejectedBy: string | null; now: Date },
+): Promise<void> {
+  await db('orders').where({ id }).update({
+    status: 'rejected',
+    rejection_reason: rejection.reason,
+    rejected_by: rejection.rejectedBy,
+    rejected_at: rejection.now,
+    updated_at: rejection.now,
+  });
 }

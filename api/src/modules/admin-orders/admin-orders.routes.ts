@@ -6,8 +6,13 @@ import { parseIdParam } from '../../http/id-param.js';
 import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrdersPage } from './admin-orders.queries.js';
-import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
+import {
+  ADMIN_ORDER_SORTS,
+  countAdminOrders,
+  getAdminOrder,
+  listAdminOrders,
+  rejectOrder,
+} from './admin-orders.service.js';
 
 const filterSchema = z.object({
   id: idFilter(z.uuid()),
@@ -36,18 +41,15 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
       filter: filterSchema,
       defaultLimit: 50,
     });
-    const { rows, total } = await selectOrdersPage(ctx.db, { filter: list.filter, sort: list.sort, ...list.range });
-    sendList(res, await assembleAdminOrders(ctx, rows), total, list.range, 'orders');
+    const { rows, total } = await listAdminOrders(ctx, { filter: list.filter, sort: list.sort, ...list.range });
+    sendList(res, rows, total, list.range, 'orders');
   });
 
   /** Tab counts (All Orders and each status) within the department filter, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
     const ctx = contextFor(req);
     const { department } = countsQuerySchema.parse(req.query);
-    const [byStatus, departments] = await Promise.all([
-      countOrdersByStatus(ctx.db, { department }),
-      selectDepartments(ctx.db),
-    ]);
+    const { byStatus, departments } = await countAdminOrders(ctx, { department });
     const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
     res.json({
       all,

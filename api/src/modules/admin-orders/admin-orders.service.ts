@@ -6,10 +6,12 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
-import { selectOrderLines, selectOrders, type OrderRow } from '../orders/orders.queries.js';
 import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
+import type { AdminOrderFilter, OrderLineRow, OrderRow } from './admin-orders.queries.js';
+
+export { ADMIN_ORDER_SORTS } from './admin-orders.queries.js';
 
 export const DEFAULT_REJECTION_REASON = 'Rejected by admin';
 export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
@@ -27,7 +29,7 @@ export function toAdminOrder(row: OrderSource, lines: readonly OrderLineSource[]
 
 export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
   const [lines, addresses] = await Promise.all([
-    selectOrderLines(
+    queries.selectOrderLines(
       ctx.db,
       rows.map((row) => row.id),
     ),
@@ -38,7 +40,7 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
 }
 
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {
-  const [row] = await selectOrders(ctx.db, { orderId: id, limit: 1 });
+  const [row] = await queries.selectOrders(ctx.db, { orderId: id, limit: 1 });
   if (!row) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
   const [order] = await assembleAdminOrders(ctx, [row]);
   if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
@@ -50,18 +52,14 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
   const input = rejectOrderSchema.parse(rawInput ?? {});
   const reason = input.reason || DEFAULT_REJECTION_REASON;
   await ctx.db.transaction(async (trx) => {
-    const order = await trx('orders').where({ id }).forUpdate().first('status');
+    const order = await queries.selectOrderStatusForUpdate(trx, id);
     if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
     assertTransition(order.status, 'rejected');
-    await trx('orders')
-      .where({ id })
-      .update({
-        status: 'rejected',
-        rejection_reason: reason,
-        rejected_by: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-        rejected_at: ctx.now(),
-        updated_at: ctx.now(),
-      });
+    await queries.updateOrderRejected(trx, id, {
+      reason,
+      rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      now: ctx.now(),
+    });
     await recordAudit(
       ctx,
       { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: order.status } },
@@ -70,4 +68,25 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
   });
   await notifyRequester(ctx, id, 'rejected');
   return getAdminOrder(ctx, id);
+}
+
+/** One page of the admin order list, each order with its lines and address summary. */
+export async function listAdminOrders(
+  ctx: ServiceContext,
+  options: Parameters<typeof queries.selectOrdersPage>[1],
+): Promise<{ rows: AdminOrder[]; total: number }> {
+  const { rows, total } = await queries.selectOrdersPage(ctx.db, options);
+  return { rows: await assembleAdminOrders(ctx, rows), total };
+}
+
+/** Orders per status within the department filter, and every department (the tabs). */
+export async function countAdminOrders(
+  ctx: ServiceContext,
+  filter: Omit<AdminOrderFilter, 'status'>,
+): Promise<{ byStatus: Record<string, number>; departments: string[] }> {
+  const [byStatus, departments] = await Promise.all([
+    queries.countOrdersByStatus(ctx.db, filter),
+    queries.selectDepartments(ctx.db),
+  ]);
+  return { byStatus, departments };
 }

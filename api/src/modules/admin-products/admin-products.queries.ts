@@ -49,3 +49,24 @@ export function selectProductById(db: Db, id: string): Promise<ProductRow | unde
     .where({ id })
     .first(...PRODUCT_COLUMNS);
 }
+
+/** Whether another product (not `exceptId`) already has this SKU. */
+export async function isSkuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
+  const query = db('products').where({ sku });
+  if (exceptId) query.whereNot({ id: exceptId });
+  return Boolean(await query.first('id'));
+}
+
+export async function insertProduct(db: Db, row: Record<string, unknown>): Promise<{ id: string } | undefined> {
+  const [created] = await db('products').insert(row).returning<{ id: string }[]>('id');
+  return created;
+}
+
+export async function updateProductRow(db: Db, id: string, changes: Record<string, unknown>): Promise<void> {
+  await db('products').where({ id }).update(changes);
+}
+
+/** Sets or clears a product's image (the stored object's public URL). */
+export async function updateProductImage(db: Db, id: string, imageUrl: string | null, now: Date): Promise<void> {
+  await db('products').where({ id }).update({ image_url: imageUrl, updated_at: now });
+}

@@ -19,9 +19,9 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
   const input = productCreateSchema.parse(rawInput);
   const now = ctx.now();
   const id = await ctx.db.transaction(async (trx) => {
-    if (input.sku && (await trx('products').where({ sku: input.sku }).first('id'))) throw DUPLICATE_SKU();
-    const [created] = await trx('products')
-      .insert({
+    if (input.sku && (await queries.isSkuTaken(trx, input.sku))) throw DUPLICATE_SKU();
+    const created = await queries
+      .insertProduct(trx, {
         asin: `manual-${now.getTime()}`,
         title: input.title,
         category: input.category,
@@ -36,7 +36,6 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
         created_at: now,
         updated_at: now,
       })
-      .returning<{ id: string }[]>('id')
       .catch((error: { code?: string; constraint?: string }) => {
         throw error.code === '23505' && error.constraint === 'products_sku_unique' ? DUPLICATE_SKU() : error;
       });
@@ -56,8 +55,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
   await ctx.db.transaction(async (trx) => {
     const existing = await queries.selectProductById(trx, id);
     if (!existing) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-    if (input.sku && (await trx('products').where({ sku: input.sku }).whereNot({ id }).first('id')))
-      throw DUPLICATE_SKU();
+    if (input.sku && (await queries.isSkuTaken(trx, input.sku, id))) throw DUPLICATE_SKU();
     const changes = {
       title: input.title,
       description: input.description,
@@ -68,7 +66,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
       ...(input.price === undefined ? {} : { price: input.price === null ? null : input.price.toFixed(2) }),
       updated_at: ctx.now(),
     };
-    await trx('products').where({ id }).update(changes);
+    await queries.updateProductRow(trx, id, changes);
     await recordAudit(
       ctx,
       { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(changes) } },
@@ -76,4 +74,15 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
     );
   });
   return getProductForAdmin(ctx, id);
+}
+
+export { ADMIN_PRODUCT_SORTS } from './admin-products.queries.js';
+
+/** One page of the admin product list. */
+export async function listProductsForAdmin(
+  ctx: ServiceContext,
+  options: Parameters<typeof queries.selectProductsPage>[1],
+): Promise<{ rows: Product[]; total: number }> {
+  const { rows, total } = await queries.selectProductsPage(ctx.db, options);
+  return { rows: rows.map(toProduct), total };
 }

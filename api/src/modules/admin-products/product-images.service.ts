@@ -10,7 +10,7 @@ import { AppError } from '../../http/app-error.js';
 import type { FileStorage } from '../../media/file-storage.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { getProductForAdmin } from './admin-products.service.js';
-import { selectProductById } from './admin-products.queries.js';
+import { selectProductById, updateProductImage } from './admin-products.queries.js';
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -47,9 +47,7 @@ export async function storeProductImage(
   const name = `${randomUUID()}.webp`;
   await storage.put(`${IMAGE_FOLDER}/${name}`, encoded, 'image/webp');
   await ctx.db.transaction(async (trx) => {
-    await trx('products')
-      .where({ id: productId })
-      .update({ image_url: `${MEDIA_PREFIX}${name}`, updated_at: ctx.now() });
+    await updateProductImage(trx, productId, `${MEDIA_PREFIX}${name}`, ctx.now());
     await recordAudit(
       ctx,
       {
@@ -73,7 +71,7 @@ export async function removeProductImage(
   const product = await selectProductById(ctx.db, productId);
   if (!product) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
   await ctx.db.transaction(async (trx) => {
-    await trx('products').where({ id: productId }).update({ image_url: null, updated_at: ctx.now() });
+    await updateProductImage(trx, productId, null, ctx.now());
     await recordAudit(ctx, { action: 'product.image.remove', targetType: 'product', targetId: productId }, trx);
   });
   await removeStoredFile(storage, product.image_url);

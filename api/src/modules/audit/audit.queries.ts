@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 
+import { FAILURE_ACTIONS, type AuditEventFilter } from '../../contracts/audit.js';
 import type { Db } from '../../database/connection.js';
+import { startsWithPattern } from '../../database/like-pattern.js';
 
 export interface AuditEventInput {
   actorUserId: string | null;
@@ -68,4 +70,66 @@ export async function selectAuditEvent(db: Db, id: string): Promise<Record<strin
       .select(...AUDIT_EVENT_COLUMNS)
       .where({ id }),
   ).first()) as Record<string, unknown> | undefined;
+}
+
+/** The audit rows a filter matches (not yet ordered or selected). */
+function filteredAuditEvents(db: Db, filter: AuditEventFilter) {
+  const query = db('audit_events');
+  const { id, action, from, to, outcome, ...exact } = filter;
+  if (id !== undefined) query.whereIn('id', Array.isArray(id) ? id : [id]);
+  if (action) query.where('action', 'like', startsWithPattern(action));
+  // The outcome as shown (auditOutcome): failure actions are failures whatever was stored.
+  if (outcome === 'failure') query.where((where) => where.where({ outcome }).orWhereIn('action', FAILURE_ACTIONS));
+  if (outcome === 'success') query.where({ outcome }).whereNotIn('action', FAILURE_ACTIONS);
+  if (from) query.where('occurred_at', '>=', from);
+  if (to) query.whereRaw(`occurred_at < (?::date + 1)`, [to]);
+  for (const [column, value] of Object.entries(exact)) if (value !== undefined) query.where(column, value);
+  return query;
+}
+
+export interface AuditEventOrder {
+  field: 'occurred_at' | 'action';
+  order: 'asc' | 'desc';
+}
+
+function orderBy(sort: AuditEventOrder) {
+  return [
+    { column: sort.field, order: sort.order },
+    { column: 'id', order: 'desc' },
+  ];
+}
+
+/** One page of the filtered log with the labels, and how many rows the filter matches in all. */
+export async function selectAuditEventPage(
+  db: Db,
+  filter: AuditEventFilter,
+  sort: AuditEventOrder,
+  range: { offset: number; limit: number },
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const order = orderBy(sort);
+  // The page first, then the labels for its rows only.
+  const page = filteredAuditEvents(db, filter)
+    .select(...AUDIT_EVENT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
+    .orderBy(order)
+    .offset(range.offset)
+    .limit(range.limit);
+  const rows: Record<string, unknown>[] = await withReadableLabels(db, page).orderBy(order);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The filtered log for an export: the given columns plus id and details, which feed the labels. */
+export async function selectAuditEventsForExport(
+  db: Db,
+  filter: AuditEventFilter,
+  sort: AuditEventOrder,
+  columns: readonly string[],
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const order = orderBy(sort);
+  // id and details feed the labels (a deleted order's number is in its details).
+  const matching = filteredAuditEvents(db, filter)
+    .select('id', 'details', ...columns)
+    .orderBy(order)
+    .limit(limit);
+  return withReadableLabels(db, matching).orderBy(order);
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 
+import { auditEventSchema } from '../../contracts/audit.js';
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
 
@@ -21,6 +22,9 @@ describe('one audit event (the back office’s show page)', () => {
     expect(shown.body).toEqual(listed);
     expect(shown.body).toMatchObject({ action: 'auth.sign_in', actor_user_id: user.id, outcome: 'success' });
     expect(shown.body.details).toEqual(expect.any(Object));
+    // Field for field what contracts/endpoints/audit.endpoints.ts declares, in the list and on its own.
+    expect(auditEventSchema.array().parse(list.body)).toEqual(list.body);
+    expect(auditEventSchema.parse(shown.body)).toEqual(shown.body);
   });
 
   it('answers 404 for an id that is not there or cannot be one, and the export still works', async () => {

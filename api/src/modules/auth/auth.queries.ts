@@ -56,3 +56,52 @@ export function selectProfile(db: Db, userId: string) {
       'onboarding_approved',
     );
 }
+
+// Accounts are the users module's rows: signing up, in and back in creates and reads them with its queries.
+export {
+  insertPasswordCredential,
+  insertRoles,
+  insertUser,
+  selectRoles,
+  selectUserByEmail,
+  upsertProfile,
+  type UserRow,
+} from '../users/users.queries.js';
+// A password reset ends the account's sessions like every other sign-out of all devices.
+export { deleteSessionsOfUser } from '../sessions/session-cleanup.queries.js';
+
+export function selectUserContact(db: Db, userId: string): Promise<{ id: string; email: string } | undefined> {
+  return db('users').where({ id: userId }).first('id', 'email');
+}
+
+/** The profile as onboarding leaves it: names given, onboarding completed (approval is separate). */
+export async function upsertOnboardedProfile(
+  db: Db,
+  user: { id: string; email: string },
+  names: { first_name: string; last_name: string },
+  now: Date,
+): Promise<void> {
+  await db('profiles')
+    .insert({
+      user_id: user.id,
+      username: user.email,
+      first_name: names.first_name,
+      last_name: names.last_name,
+      onboarding_completed: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict('user_id')
+    .merge({
+      username: user.email,
+      first_name: names.first_name,
+      last_name: names.last_name,
+      onboarding_completed: true,
+      updated_at: now,
+    });
+}
+
+export async function selectCompanyName(db: Db): Promise<string | undefined> {
+  const company = await db('company_settings').where({ id: 1 }).first<{ name: string } | undefined>('name');
+  return company?.name;
+}

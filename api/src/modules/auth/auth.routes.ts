@@ -15,8 +15,7 @@ import {
 } from '../../http/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
-import { selectRoles } from '../users/users.queries.js';
-import { completeOnboarding, describeSession, signInAsDemoUser, signInWithPassword } from './auth.service.js';
+import { completeOnboarding, describeSession, rolesOf, signInAsDemoUser, signInWithPassword } from './auth.service.js';
 import { confirmSignUp, requestSignUp, signUpConfirmSchema } from './sign-up.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
@@ -44,7 +43,7 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     );
     // Like the session cookie: a Secure cookie is never sent back over plain HTTP.
     if (!isSecure || req.secure) setDeviceCookie(res, deviceToken, isSecure);
-    const roles = await selectRoles(db, user.userId);
+    const roles = await rolesOf(ctx, user.userId);
     const requirement = await mfaRequirementFor(ctx, user.userId, roles);
     if (requirement === 'verify') {
       await regenerateSession(req);
@@ -86,7 +85,7 @@ export function authRoutes(dependencies: RouteDependencies): Router {
     const actor = { kind: 'user' as const, userId: user.userId, label: user.email };
     await recordAudit({ ...ctx, actor }, { ...audit, details: { method: 'totp' } });
     await startUserSession(req, user, pending.authMethod, now());
-    const home = homePathFor(await selectRoles(db, user.userId));
+    const home = homePathFor(await rolesOf(ctx, user.userId));
     res.json({ status: 'signed_in', user: { id: user.userId, email: user.email }, home });
   });
 

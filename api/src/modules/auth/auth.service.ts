@@ -10,7 +10,6 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../users/password-hashing.js';
-import * as usersQueries from '../users/users.queries.js';
 import * as queries from './auth.queries.js';
 import { addressKey } from '../throttles/throttle-rules.js';
 import type { Throttles } from '../throttles/throttles.js';
@@ -82,26 +81,9 @@ export async function completeOnboarding(ctx: ServiceContext, userId: string, ra
   const input = onboardingSchema.parse(rawInput);
   const now = ctx.now();
   return ctx.db.transaction(async (trx) => {
-    const user = await trx('users').where({ id: userId }).first('id', 'email');
+    const user = await queries.selectUserContact(trx, userId);
     if (!user) throw AppError.notFound('Profile not found', 'PROFILE_NOT_FOUND');
-    await trx('profiles')
-      .insert({
-        user_id: userId,
-        username: user.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        onboarding_completed: true,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict('user_id')
-      .merge({
-        username: user.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        onboarding_completed: true,
-        updated_at: now,
-      });
+    await queries.upsertOnboardedProfile(trx, user, input, now);
     await recordAudit(ctx, { action: 'profile.onboarding', targetType: 'user', targetId: userId }, trx);
     return queries.selectProfile(trx, userId);
   });
@@ -128,7 +110,7 @@ const DEMO_ACCOUNTS = { admin: 'admin@demo.supplyhub.test', doctor: 'doctor@demo
 
 /** Demo mode's "Try as …" sign-in: the demo account of that role, no password. */
 export async function signInAsDemoUser(ctx: ServiceContext, as: keyof typeof DEMO_ACCOUNTS): Promise<SignedInUser> {
-  const account = await usersQueries.selectUserByEmail(ctx.db, DEMO_ACCOUNTS[as]);
+  const account = await queries.selectUserByEmail(ctx.db, DEMO_ACCOUNTS[as]);
   if (!account)
     throw AppError.conflict('DEMO_DATA_MISSING', 'The demo accounts are not loaded: run `npm run cli -- db:seed`.');
   await recordAudit(
@@ -136,4 +118,16 @@ export async function signInAsDemoUser(ctx: ServiceContext, as: keyof typeof DEM
     { action: 'auth.sign_in', targetType: 'user', targetId: account.id, details: { method: 'demo' } },
   );
   return { userId: account.id, email: account.email };
+}
+
+/** The roles of an account, oldest grant first. */
+export function rolesOf(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<Role[]> {
+  return queries.selectRoles(ctx.db, userId);
+}
+
+export type { SessionUser } from './auth.queries.js';
+
+/** The account behind a session and its roles: one query per authenticated request. */
+export function readSessionUser(ctx: Pick<ServiceContext, 'db'>, userId: string) {
+  return queries.selectSessionUser(ctx.db, userId);
 }

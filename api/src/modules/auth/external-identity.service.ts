@@ -2,8 +2,9 @@ import type { Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
-import * as usersQueries from '../users/users.queries.js';
+import * as queries from './auth.queries.js';
 import type { SignedInUser } from './auth.service.js';
+import { insertExternalIdentity, selectLinkedAccount, touchExternalIdentity } from './external-identity.queries.js';
 
 export interface ExternalIdentity {
   /** 'oidc:google', 'saml:<provider id>' … */
@@ -47,20 +48,16 @@ export async function signInWithExternalIdentity(
   const email = identity.email.trim().toLowerCase();
   const now = ctx.now();
   const user = await ctx.db.transaction(async (trx) => {
-    const linked = await trx('external_identities')
-      .join('users', 'users.id', 'external_identities.user_id')
-      .where({ provider: identity.provider, subject: identity.subject })
-      .first('users.id', 'users.email', 'users.status');
+    const key = { provider: identity.provider, subject: identity.subject };
+    const linked = await selectLinkedAccount(trx, key);
     if (linked) {
-      await trx('external_identities')
-        .where({ provider: identity.provider, subject: identity.subject })
-        .update({ last_sign_in_at: now, ...groupsColumn(identity.groups) });
-      return linked as usersQueries.UserRow;
+      await touchExternalIdentity(trx, key, { last_sign_in_at: now, ...groupsColumn(identity.groups) });
+      return linked;
     }
     if (!identity.isEmailVerified) {
       throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Your identity provider has not verified this e-mail address.');
     }
-    let account = await usersQueries.selectUserByEmail(trx, email);
+    let account = await queries.selectUserByEmail(trx, email);
     if (account && identity.mayLinkExistingAccount === false) {
       throw new AppError(
         403,
@@ -69,9 +66,9 @@ export async function signInWithExternalIdentity(
       );
     }
     if (!account) {
-      account = await usersQueries.insertUser(trx, email, now);
-      await usersQueries.insertRoles(trx, account.id, [identity.roleForNewAccount], null, now);
-      await usersQueries.upsertProfile(
+      account = await queries.insertUser(trx, email, now);
+      await queries.insertRoles(trx, account.id, [identity.roleForNewAccount], null, now);
+      await queries.upsertProfile(
         trx,
         {
           user_id: account.id,
@@ -84,15 +81,7 @@ export async function signInWithExternalIdentity(
         now,
       );
     }
-    await trx('external_identities').insert({
-      provider: identity.provider,
-      subject: identity.subject,
-      user_id: account.id,
-      email,
-      created_at: now,
-      last_sign_in_at: now,
-      ...groupsColumn(identity.groups),
-    });
+    await insertExternalIdentity(trx, { ...key, user_id: account.id, email, ...groupsColumn(identity.groups) }, now);
     return account;
   });
   const audit = {

@@ -1,5 +1,6 @@
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { selectCompanyName } from './auth.queries.js';
 import { judgePassword, type PasswordContext } from './password-strength.rules.js';
 
 /**
@@ -11,8 +12,7 @@ export async function assertStrongPassword(
   password: string,
   person: Omit<PasswordContext, 'companyName'>,
 ): Promise<void> {
-  const company = await db('company_settings').where({ id: 1 }).first<{ name: string } | undefined>('name');
-  const verdict = judgePassword(password, { ...person, companyName: company?.name });
+  const verdict = judgePassword(password, { ...person, companyName: await selectCompanyName(db) });
   if (verdict.isStrong) return;
   throw new AppError(
     400,

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { Knex } from 'knex';
-
 import {
   passwordResetCheckSchema,
   passwordResetConfirmSchema,
@@ -17,8 +15,9 @@ import { sendMail, type OutgoingMail } from '../mail/mail.service.js';
 import { addressKey } from '../throttles/throttle-rules.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { hashPassword } from '../users/password-hashing.js';
-import { insertPasswordCredential, selectUserByEmail } from '../users/users.queries.js';
+import { deleteSessionsOfUser, insertPasswordCredential, selectUserByEmail } from './auth.queries.js';
 import { assertStrongPassword } from './password-policy.js';
+import { claimResetToken, issueResetToken, selectUsableTokenHolder } from './password-reset.queries.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
@@ -45,7 +44,13 @@ export async function requestPasswordReset(
   const token = randomBytes(32).toString('base64url');
   const mail = await ctx.db.transaction(async (trx) => {
     // The same statements in every path (no rows for an unknown account): the timing tells nothing.
-    await issueResetToken(trx, isActive ? user.id : NO_ACCOUNT, hashToken(token), now);
+    await issueResetToken(
+      trx,
+      isActive ? user.id : NO_ACCOUNT,
+      hashToken(token),
+      now,
+      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    );
     const audit = { action: 'auth.password_reset_requested', targetType: 'user', targetId: user?.id };
     if (!isActive) {
       const reason = user ? 'disabled' : 'unknown_account';
@@ -59,22 +64,6 @@ export async function requestPasswordReset(
 }
 
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
-
-/**
- * Locks the account row first (of two requests at once, the later waits, then its own statement
- * sees and ends the earlier's link), then ends its unused links and stores the new one.
- */
-async function issueResetToken(db: Knex.Transaction, userId: string, tokenHash: string, now: Date) {
-  await db('users').where({ id: userId }).forUpdate().first('id');
-  await db.raw(
-    `WITH account AS (SELECT id FROM users WHERE id = :userId),
-          ended AS (UPDATE password_reset_tokens SET used_at = :now
-                    WHERE user_id IN (SELECT id FROM account) AND used_at IS NULL)
-     INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, created_at)
-     SELECT id, :tokenHash, :expiresAt, :now FROM account`,
-    { userId, tokenHash, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
-  );
-}
 
 const RESET_SUBJECT = 'Reset your Supply Hub password';
 
@@ -116,21 +105,6 @@ function disabledAccountMail(to: string): OutgoingMail {
   };
 }
 
-/** The account of an unused, unexpired reset token, or undefined. */
-function usableTokenHolder(db: ServiceContext['db'], tokenHash: string, now: Date) {
-  return db('password_reset_tokens as t')
-    .join('users as u', 'u.id', 't.user_id')
-    .leftJoin('profiles as p', 'p.user_id', 't.user_id')
-    .where({ 't.token_hash': tokenHash })
-    .whereNull('t.used_at')
-    .where('t.expires_at', '>', now)
-    .first<{ email: string; first_name: string | null; last_name: string | null } | undefined>(
-      'u.email',
-      'p.first_name',
-      'p.last_name',
-    );
-}
-
 /**
  * Tells the reset page, as the link opens, whether it can still be used (a used or expired link
  * says so at once rather than after a new password is typed). It draws on the same allowance as
@@ -143,7 +117,7 @@ export async function checkPasswordResetToken(
 ): Promise<void> {
   const input = passwordResetCheckSchema.parse(rawInput);
   await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
-  if (!(await usableTokenHolder(ctx.db, hashToken(input.token), ctx.now()))) throw invalidResetToken();
+  if (!(await selectUsableTokenHolder(ctx.db, hashToken(input.token), ctx.now()))) throw invalidResetToken();
 }
 
 /** Sets the new password with a single-use token and ends every session of the account. */
@@ -155,7 +129,7 @@ export async function confirmPasswordReset(
   const input = passwordResetConfirmSchema.parse(rawInput);
   await throttles.consume('passwordResetConfirm', addressKey(ctx.clientAddress));
   const now = ctx.now();
-  const holder = await usableTokenHolder(ctx.db, hashToken(input.token), now);
+  const holder = await selectUsableTokenHolder(ctx.db, hashToken(input.token), now);
   if (!holder) throw invalidResetToken();
   // Checked before the token is spent, so a refused password leaves the link usable.
   await assertStrongPassword(ctx.db, input.password, {
@@ -165,16 +139,10 @@ export async function confirmPasswordReset(
   });
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (trx) => {
-    const claimed = await trx('password_reset_tokens')
-      .where({ token_hash: hashToken(input.token) })
-      .whereNull('used_at')
-      .where('expires_at', '>', now)
-      .update({ used_at: now })
-      .returning<{ user_id: string }[]>('user_id');
-    const userId = claimed[0]?.user_id;
+    const userId = await claimResetToken(trx, hashToken(input.token), now);
     if (!userId) throw invalidResetToken();
     await insertPasswordCredential(trx, userId, passwordHash, now);
-    await trx('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
+    await deleteSessionsOfUser(trx, userId);
     await recordAudit(ctx, { action: 'auth.password_reset', targetType: 'user', targetId: userId }, trx);
   });
 }

@@ -9,9 +9,10 @@ import { recordAudit } from '../audit/audit.service.js';
 import { sendMail, type OutgoingMail } from '../mail/mail.service.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { hashPassword } from '../users/password-hashing.js';
-import * as usersQueries from '../users/users.queries.js';
+import * as queries from './auth.queries.js';
 import type { SignedInUser } from './auth.service.js';
 import { assertStrongPassword } from './password-policy.js';
+import { claimSignUpRequest, insertSignUpRequest } from './sign-up.queries.js';
 
 export const SIGN_UP_LINK_TTL_MS = 24 * 3600_000;
 export const signUpConfirmSchema = z.object({
@@ -37,22 +38,25 @@ export async function requestSignUp(ctx: ServiceContext, throttles: Throttles, r
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   const mail = await ctx.db.transaction(async (trx) => {
-    const existing = await usersQueries.selectUserByEmail(trx, input.email);
+    const existing = await queries.selectUserByEmail(trx, input.email);
     const audit = { action: 'auth.sign_up_requested', targetType: 'user', targetId: existing?.id };
     if (existing) {
       await recordAudit(ctx, { ...audit, outcome: 'failure', details: { reason: 'existing_account' } }, trx);
       return existingAccountMail(ctx, input.email);
     }
     const token = randomBytes(32).toString('base64url');
-    await trx('sign_up_requests').insert({
-      email: input.email,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      password_hash: passwordHash,
-      token_hash: hashToken(token),
-      expires_at: new Date(now.getTime() + SIGN_UP_LINK_TTL_MS),
-      created_at: now,
-    });
+    await insertSignUpRequest(
+      trx,
+      {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        password_hash: passwordHash,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + SIGN_UP_LINK_TTL_MS),
+      },
+      now,
+    );
     await recordAudit(ctx, { ...audit, details: { email: input.email } }, trx);
     return confirmLinkMail(ctx, input.email, token);
   });
@@ -64,29 +68,19 @@ export async function confirmSignUp(ctx: ServiceContext, rawInput: z.infer<typeo
   const { token } = signUpConfirmSchema.parse(rawInput);
   const now = ctx.now();
   return ctx.db.transaction(async (trx): Promise<SignedInUser> => {
-    const [request] = await trx('sign_up_requests')
-      .where({ token_hash: hashToken(token) })
-      .whereNull('used_at')
-      .where('expires_at', '>', now)
-      .update({ used_at: now })
-      .returning<{ email: string; first_name: string; last_name: string; password_hash: string }[]>([
-        'email',
-        'first_name',
-        'last_name',
-        'password_hash',
-      ]);
+    const request = await claimSignUpRequest(trx, hashToken(token), now);
     if (!request)
       throw AppError.badRequest(
         'SIGN_UP_LINK_INVALID',
         'This sign-up link is not valid or has expired. Sign up again.',
       );
-    if (await usersQueries.selectUserByEmail(trx, request.email)) {
+    if (await queries.selectUserByEmail(trx, request.email)) {
       throw AppError.conflict('USER_EXISTS', 'An account with this e-mail already exists. Please sign in.');
     }
-    const user = await usersQueries.insertUser(trx, request.email, now);
-    await usersQueries.insertPasswordCredential(trx, user.id, request.password_hash, now);
-    await usersQueries.insertRoles(trx, user.id, ['user'], null, now);
-    await usersQueries.upsertProfile(
+    const user = await queries.insertUser(trx, request.email, now);
+    await queries.insertPasswordCredential(trx, user.id, request.password_hash, now);
+    await queries.insertRoles(trx, user.id, ['user'], null, now);
+    await queries.upsertProfile(
       trx,
       {
         user_id: user.id,

@@ -73,3 +73,6 @@ export async function replaceCart(
 export function clearCart(db: Db, userId: string) {
   return db('cart_items').where({ user_id: userId }).delete();
 }
+
+// The cart prices its lines from the catalogue's own product query.
+export { selectProductsByAsins } from '../products/products.queries.js';

@@ -10,7 +10,6 @@ import {
 } from '../../contracts/cart.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { selectProductsByAsins } from '../products/products.queries.js';
 import { toProduct } from '../products/products.service.js';
 import * as queries from './cart.queries.js';
 
@@ -33,7 +32,7 @@ export async function getCart(ctx: ServiceContext, userId: string): Promise<Cart
 
 /** Products the cart may hold: active catalogue products only; names the first one that is not. */
 async function resolveActiveProducts(ctx: ServiceContext, asins: string[]) {
-  const products = await selectProductsByAsins(ctx.db, asins);
+  const products = await queries.selectProductsByAsins(ctx.db, asins);
   const byAsin = new Map(products.filter((product) => product.active).map((product) => [product.asin, product]));
   const missing = asins.find((asin) => !byAsin.has(asin));
   if (missing) {

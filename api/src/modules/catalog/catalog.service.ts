@@ -182,3 +182,8 @@ export function activeCatalogExportFileName(now: Date, timeZone: string): string
   );
   return `active-catalog-${date}.csv`;
 }
+
+/** How many products are active (the bootstrap runs only below BOOTSTRAP_THRESHOLD). */
+export function countActiveCatalogProducts(ctx: Pick<ServiceContext, 'db'>): Promise<number> {
+  return queries.countActiveProducts(ctx.db);
+}

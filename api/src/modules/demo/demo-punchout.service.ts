@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { ServiceContext } from '../../context.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
+import { selectPunchoutSettings, upsertSandboxPunchoutSettings } from './demo.queries.js';
 
 export const SANDBOX_PATH = '/sandbox/supplier/cxml';
 
@@ -12,24 +13,17 @@ export const SANDBOX_PATH = '/sandbox/supplier/cxml';
  */
 export async function ensureDemoPunchoutSettings(ctx: ServiceContext): Promise<void> {
   const sandboxUrl = `${ctx.config.publicUrl}${SANDBOX_PATH}`;
-  const row = await ctx
-    .db('punchout_settings')
-    .where({ id: 1 })
-    .first('punchout_url', 'identity', 'shared_secret_encrypted');
+  const row = await selectPunchoutSettings(ctx.db);
   if (row && row.punchout_url && !String(row.punchout_url).endsWith(SANDBOX_PATH)) return;
-  await ctx
-    .db('punchout_settings')
-    .insert({
-      id: 1,
-      punchout_url: sandboxUrl,
-      test_punchout_url: sandboxUrl,
+  await upsertSandboxPunchoutSettings(
+    ctx.db,
+    {
+      url: sandboxUrl,
       identity: row?.identity ?? 'SUPPLYHUB-DEMO',
-      shared_secret_encrypted:
+      sharedSecretEncrypted:
         row?.shared_secret_encrypted ??
         encryptSecret(randomBytes(18).toString('base64url'), ctx.config.settingsEncryptionKey),
-      test_mode: true,
-      updated_at: ctx.now(),
-    })
-    .onConflict('id')
-    .merge(['punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode', 'updated_at']);
+    },
+    ctx.now(),
+  );
 }

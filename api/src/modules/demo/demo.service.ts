@@ -7,12 +7,10 @@ import { BOOTSTRAP_THRESHOLD } from '../../contracts/catalog.js';
 import { roleSchema } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { countActiveProducts } from '../catalog/catalog.queries.js';
 import { bootstrapCatalog } from '../catalog/catalog.service.js';
-import { insertOrderWithItems } from '../orders/orders.queries.js';
-import { selectUserByEmail } from '../users/users.queries.js';
 import { createUser } from '../users/users.service.js';
-import { planDemoOrders, type DemoProduct } from './demo-orders.rules.js';
+import { planDemoOrders } from './demo-orders.rules.js';
+import * as queries from './demo.queries.js';
 
 const addressSchema = z.object({
   full_name: z.string(),
@@ -40,7 +38,6 @@ const demoDataSchema = z.object({
 });
 export type DemoData = z.infer<typeof demoDataSchema>;
 
-const DEMO_MARKER_KEY = 'demo_data_seeded_at';
 const DEMO_ORDER_COUNT = 72;
 const ORDERING_ROLES = new Set(['doctor', 'nurse', 'provider', 'user']);
 
@@ -54,14 +51,13 @@ export async function readDemoData(ctx: ServiceContext): Promise<DemoData> {
  * every screen and report shows something on a first start. Runs once per database.
  */
 export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boolean; users: number; orders: number }> {
-  const marker = await ctx.db('app_kv').where({ key: DEMO_MARKER_KEY }).first();
-  if (marker) return { seeded: false, users: 0, orders: 0 };
+  if (await queries.isDemoDataSeeded(ctx.db)) return { seeded: false, users: 0, orders: 0 };
   const data = await readDemoData(ctx);
-  if ((await countActiveProducts(ctx.db)) < BOOTSTRAP_THRESHOLD) await bootstrapCatalog(ctx);
+  if ((await queries.countActiveProducts(ctx.db)) < BOOTSTRAP_THRESHOLD) await bootstrapCatalog(ctx);
 
   const userIds = new Map<string, string>();
   for (const user of data.users) {
-    const existing = await selectUserByEmail(ctx.db, user.email);
+    const existing = await queries.selectUserByEmail(ctx.db, user.email);
     const id =
       existing?.id ??
       (
@@ -83,18 +79,12 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
     for (const [email, address] of Object.entries(data.addresses)) {
       const userId = userIds.get(email);
       if (!userId) continue;
-      await trx('shipping_addresses')
-        .insert({ user_id: userId, ...address, country: 'US', created_at: now, updated_at: now })
-        .onConflict('user_id')
-        .ignore();
+      await queries.insertShippingAddressIfMissing(trx, userId, address, now);
     }
     const requesters = data.users.filter(
       (user) => user.approved && user.roles.some((role) => ORDERING_ROLES.has(role)),
     );
-    const products: DemoProduct[] = await trx('products')
-      .where({ active: true })
-      .select('id', 'asin', 'sku', 'title', 'price', 'amazon_price')
-      .orderBy('asin');
+    const products = await queries.selectActiveDemoProducts(trx);
     const admin = data.users.find((user) => user.roles.includes('admin'));
     const adminId = admin ? (userIds.get(admin.email) ?? null) : null;
     const plans = planDemoOrders(products, requesters.length, DEMO_ORDER_COUNT);
@@ -105,7 +95,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
       const decidedAt = new Date(createdAt.getTime() + 2 * 3_600_000);
       const address = data.addresses[requester.email];
       const wasSent = plan.status === 'submitted' || plan.status === 'failed';
-      await insertOrderWithItems(
+      await queries.insertOrderWithItems(
         trx,
         {
           user_id: userIds.get(requester.email) ?? '',
@@ -148,7 +138,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
         })),
       );
     }
-    await trx('app_kv').insert({ key: DEMO_MARKER_KEY, value: JSON.stringify(now.toISOString()) });
+    await queries.markDemoDataSeeded(trx, now);
     await recordAudit(ctx, { action: 'demo.seed', targetType: 'database', details: { orders: plans.length } }, trx);
     return plans.length;
   });

@@ -75,3 +75,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
+
+/** The last run of each job that ever ran (the CLI's `jobs list`). */
+export function listLatestJobRuns(ctx: Pick<ServiceContext, 'db'>) {
+  return selectLatestJobRuns(ctx.db);
+}

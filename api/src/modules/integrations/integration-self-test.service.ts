@@ -17,8 +17,7 @@ import { CxmlParseError, type CxmlResponse } from '../supplier/cxml/cxml.types.j
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { bodyPreview, classifySubmission } from '../supplier/submission-outcome.rules.js';
 import { postCxml, SupplierTransportError, type SupplierHttpResponse } from '../supplier/supplier-http.js';
-import { insertAbLog } from '../supplier/supplier.queries.js';
-import { selectPunchoutSettingsRow } from './integrations.queries.js';
+import { insertAbLog, selectPunchoutSettingsRow } from './integrations.queries.js';
 
 const MISSING_SETTINGS = 'Punchout settings are missing: set them in Settings.';
 /** Headers that say nothing about the integration and may carry the supplier's own tokens. */

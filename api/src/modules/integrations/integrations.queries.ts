@@ -13,3 +13,19 @@ export function selectPunchoutSettingsRow(db: Db): Promise<PunchoutSettingsRow |
     .where({ id: 1 })
     .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
 }
+
+// The self-test logs its run beside the orders' submissions, in the supplier module's integration log.
+export { insertAbLog } from '../supplier/supplier.queries.js';
+
+/** A value kept in app_kv (JSON), or undefined. */
+export async function selectKeptValue<T>(db: Db, key: string): Promise<T | undefined> {
+  const row = await db('app_kv').where({ key }).first('value');
+  return row?.value as T | undefined;
+}
+
+export async function upsertKeptValue(db: Db, key: string, value: unknown, now: Date): Promise<void> {
+  await db('app_kv')
+    .insert({ key, value: JSON.stringify(value), updated_at: now })
+    .onConflict('key')
+    .merge(['value', 'updated_at']);
+}

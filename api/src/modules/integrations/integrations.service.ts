@@ -2,6 +2,7 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 import type { ServiceContext } from '../../context.js';
+import { selectKeptValue, upsertKeptValue } from './integrations.queries.js';
 
 const PAAPI_LAST_TEST_KEY = 'paapi_last_test';
 
@@ -26,11 +27,14 @@ export async function describeProductAdvertisingApi(ctx: ServiceContext) {
     access_key: Boolean(api.accessKey),
     secret_key: Boolean(api.secretKey),
   };
-  const last = await ctx.db('app_kv').where({ key: PAAPI_LAST_TEST_KEY }).first('value');
+  const last = await selectKeptValue<{ status: 'PASS' | 'FAIL'; at: string; error: string | null }>(
+    ctx.db,
+    PAAPI_LAST_TEST_KEY,
+  );
   return {
     checklist,
     status: Object.values(checklist).every(Boolean) ? 'Configured' : 'Disabled',
-    last_test: (last?.value as { status: 'PASS' | 'FAIL'; at: string; error: string | null } | undefined) ?? null,
+    last_test: last ?? null,
   };
 }
 
@@ -89,10 +93,6 @@ export async function testProductAdvertisingApi(ctx: ServiceContext) {
       };
     }
   }
-  await ctx
-    .db('app_kv')
-    .insert({ key: PAAPI_LAST_TEST_KEY, value: JSON.stringify(result), updated_at: ctx.now() })
-    .onConflict('key')
-    .merge(['value', 'updated_at']);
+  await upsertKeptValue(ctx.db, PAAPI_LAST_TEST_KEY, result, ctx.now());
   return result;
 }

@@ -35,9 +35,7 @@ export function outboxRow(ctx: Pick<ServiceContext, 'config' | 'now'>, mail: Out
  * so the embedded default works offline. Bodies never reach the log: they may carry tokens.
  */
 export async function sendMail(ctx: ServiceContext, mail: OutgoingMail): Promise<void> {
-  const [row] = await ctx.db('email_outbox').insert(outboxRow(ctx, mail)).returning<{ id: string }[]>('id');
-  if (!row) throw new Error('insert into email_outbox returned nothing');
-  await deliverQueuedMail(ctx, row.id, mail);
+  await deliverQueuedMail(ctx, await outbox.insertOutboxMail(ctx.db, outboxRow(ctx, mail)), mail);
 }
 
 /**
@@ -124,4 +122,9 @@ function transportFor(smtpUrl: string): Transporter {
     transports.set(smtpUrl, transport);
   }
   return transport;
+}
+
+/** Deletes sent and logged outbox mail created before the cutoff; returns how many. */
+export function deleteDeliveredMailBefore(ctx: Pick<ServiceContext, 'db'>, cutoff: Date): Promise<number> {
+  return outbox.deleteDeliveredMailBefore(ctx.db, cutoff);
 }

@@ -74,3 +74,10 @@ export async function markMailFailed(db: Db, id: string, error: string, retryAt:
 export async function deleteDeliveredMailBefore(db: Db, cutoff: Date): Promise<number> {
   return db('email_outbox').whereIn('status', ['sent', 'logged']).andWhere('created_at', '<', cutoff).delete();
 }
+
+/** Writes a mail to the outbox; its id. */
+export async function insertOutboxMail(db: Db, row: Record<string, unknown>): Promise<string> {
+  const [inserted] = await db('email_outbox').insert(row).returning<{ id: string }[]>('id');
+  if (!inserted) throw new Error('insert into email_outbox returned nothing');
+  return inserted.id;
+}

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.js';
 import { deliverQueuedMail, sendMail, type OutgoingMail } from '../mail/mail.service.js';
-import { ORDER_NUMBER_SLOT } from '../orders/orders.queries.js';
+import { ORDER_NUMBER_SLOT, selectOrderForMail } from './order-notifications.queries.js';
 
 export type RequesterEvent = 'submitted' | 'failed' | 'rejected';
 
@@ -36,10 +36,7 @@ export function requesterMail(
 
 export function notifyRequester(ctx: ServiceContext, orderId: string, event: RequesterEvent): Promise<void> {
   return safely(ctx, async () => {
-    const order = await ctx
-      .db('orders')
-      .where({ id: orderId })
-      .first('order_number', 'user_email', 'rejection_reason', 'total_amount');
+    const order = await selectOrderForMail(ctx.db, orderId);
     if (!order) return;
     await sendMail(ctx, requesterMail(order, event, ctx.config.publicUrl));
   });

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { qaRunnerStateSchema, qaRunSavedSchema } from '../../contracts/qa-runner.js';
 import { closeTestApp, createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
 import { freePort } from '../../test-support/processes.js';
 import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
@@ -86,6 +87,10 @@ describe('a QA run in demo mode', () => {
       .send({ status: 'success', steps: [], finished_at: new Date().toISOString() })
       .expect(200);
     expect(saved.body.removed_orders).toEqual([order.order_number]);
+    // Both answers are what contracts/endpoints/qa-runner.endpoints.ts declares, field for field.
+    expect(qaRunSavedSchema.parse(saved.body)).toEqual(saved.body);
+    const state = await agent.get('/api/admin/qa-runner/result').expect(200);
+    expect(qaRunnerStateSchema.parse(state.body)).toEqual({ result: saved.body.result, demo_mode: true });
     expect(await database.db('orders').where({ id: order.id }).first()).toBeUndefined();
     expect(await totals()).toEqual(before);
     const closed = (

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Order } from '../../contracts/order-submission.js';
+import type { QaRunResult, QaRunSaved, QaRunnerState } from '../../contracts/qa-runner.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { submitOrder } from '../orders/orders.service.js';
-import { selectRoles, selectUserByEmail } from '../users/users.queries.js';
+import * as queries from './qa-runner.queries.js';
 
 /** The demo doctor the test order ships to (the approval path needs a requester with an address). */
 const DEMO_REQUESTER = 'doctor@demo.supplyhub.test';
@@ -21,15 +22,15 @@ function runningAdmin(ctx: ServiceContext): string {
  */
 export async function createQaOrder(ctx: ServiceContext): Promise<Order> {
   const adminId = runningAdmin(ctx);
-  const requester = await selectUserByEmail(ctx.db, DEMO_REQUESTER);
+  const requester = await queries.selectRequester(ctx.db, DEMO_REQUESTER);
   if (!requester) throw AppError.conflict('DEMO_DATA_MISSING', 'The demo accounts are not loaded.');
-  const product = await ctx.db('products').where({ active: true }).whereNotNull('price').orderBy('title').first('asin');
-  if (!product) throw AppError.conflict('CATALOG_EMPTY', 'The catalogue has no active product.');
+  const asin = await queries.selectQaProductAsin(ctx.db);
+  if (!asin) throw AppError.conflict('CATALOG_EMPTY', 'The catalogue has no active product.');
   const { order } = await submitOrder(
     ctx,
-    { userId: requester.id, email: requester.email, roles: await selectRoles(ctx.db, requester.id) },
+    { userId: requester.id, email: requester.email, roles: requester.roles },
     `qa-runner-${randomUUID()}`,
-    { lines: [{ asin: product.asin, quantity: 1 }] },
+    { lines: [{ asin, quantity: 1 }] },
     { qaRunBy: adminId },
   );
   return order;
@@ -42,10 +43,7 @@ export async function createQaOrder(ctx: ServiceContext): Promise<Order> {
 export async function removeQaOrders(ctx: ServiceContext): Promise<string[]> {
   const adminId = runningAdmin(ctx);
   return ctx.db.transaction(async (trx) => {
-    const removed = await trx('orders')
-      .where({ is_qa: true, qa_run_by: adminId })
-      .delete()
-      .returning<{ id: string; order_number: string }[]>(['id', 'order_number']);
+    const removed = await queries.deleteQaOrdersOf(trx, adminId);
     for (const order of removed) {
       await recordAudit(
         ctx,
@@ -60,4 +58,15 @@ export async function removeQaOrders(ctx: ServiceContext): Promise<string[]> {
     }
     return removed.map((order) => order.order_number);
   });
+}
+
+/** The last saved run (null before the first) and whether this instance can run one. */
+export async function readQaRunnerState(ctx: ServiceContext): Promise<QaRunnerState> {
+  return { result: await queries.selectQaResult(ctx.db), demo_mode: ctx.config.isDemoMode };
+}
+
+/** Saving a run ends it (admin-portal §3): the result is kept in app_kv, then its QA orders are removed. */
+export async function saveQaResult(ctx: ServiceContext, result: QaRunResult): Promise<QaRunSaved> {
+  await queries.upsertQaResult(ctx.db, result, ctx.now());
+  return { result, removed_orders: await removeQaOrders(ctx) };
 }

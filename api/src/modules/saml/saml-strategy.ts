@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../database/connection.js';
-import { selectSsoProvider, type SsoProviderRow } from '../sso/sso-providers.queries.js';
+import { selectSsoProvider, type SsoProviderRow } from './saml.queries.js';
 import { createSamlRequestCache, SamlStoreError } from './saml-request-cache.js';
 import {
   checkDelivery,

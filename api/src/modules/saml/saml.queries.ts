@@ -1,5 +1,8 @@
 import type { Db } from '../../database/connection.js';
 
+// SAML signs in through the providers the sso module stores.
+export { selectSsoProvider, type SsoProviderRow } from '../sso/sso-providers.queries.js';
+
 /** AuthnRequest ids we issued (saml_request_ids), keyed per provider so one IdP cannot answer another's request. */
 export async function insertSamlRequestId(db: Db, key: string, value: string, now: Date): Promise<void> {
   await db('saml_request_ids').insert({ request_id: key, value, created_at: now });

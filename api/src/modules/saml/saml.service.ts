@@ -8,6 +8,7 @@ import { signInWithExternalIdentity } from '../auth/external-identity.service.js
 import { requestCacheKey } from './saml-request-cache.js';
 import {
   parseProviderId,
+  REQUEST_MAX_AGE_MS,
   samlEndpoints,
   samlOptionsFor,
   selectUsableProvider,
@@ -129,4 +130,9 @@ async function providerServesDomain(ctx: ServiceContext, providerId: string, ema
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   const provider = await selectUsableProvider(ctx.db, providerId);
   return Boolean(provider?.domains.includes(domain));
+}
+
+/** Forgets SAML request ids older than a sign-in may take; returns how many. */
+export function deleteExpiredSamlRequests(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
+  return queries.deleteExpiredSamlRequestIds(ctx.db, new Date(ctx.now().getTime() - REQUEST_MAX_AGE_MS));
 }

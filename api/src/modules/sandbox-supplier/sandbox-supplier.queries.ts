@@ -58,3 +58,10 @@ export async function listSandboxOrders(
   if (filter.orderId) void query.where({ order_id: filter.orderId });
   return query;
 }
+
+/** The punchout credentials the sandbox checks a Sender against, as they are now. */
+export function selectPunchoutCredentials(
+  db: Db,
+): Promise<{ identity: string | null; shared_secret_encrypted: string | null } | undefined> {
+  return db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted');
+}

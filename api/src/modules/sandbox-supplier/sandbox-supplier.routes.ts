@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
-import { listSandboxOrders } from './sandbox-supplier.queries.js';
 import { SANDBOX_FAILURES, SLOW_ANSWER_MS, type SandboxFailure } from './sandbox-supplier.rules.js';
-import { receiveOrderRequest, type SandboxAnswer } from './sandbox-supplier.service.js';
+import { listReceivedOrders, receiveOrderRequest, type SandboxAnswer } from './sandbox-supplier.service.js';
 
 export interface SandboxSupplierOptions {
   /** How long a 'slow' answer waits; tests make it short. Default 35 s. */
@@ -68,7 +67,7 @@ export function sandboxSupplierRoutes(
 
   router.get('/sandbox/supplier/orders', allow.public(), async (req, res) => {
     const query = listQuerySchema.parse(req.query);
-    const orders = await listSandboxOrders(contextFor(req).db, { orderId: query.order_id, limit: query.limit });
+    const orders = await listReceivedOrders(contextFor(req), { orderId: query.order_id, limit: query.limit });
     res.setHeader('Cache-Control', 'no-store');
     res.json(
       orders.map((order) => ({

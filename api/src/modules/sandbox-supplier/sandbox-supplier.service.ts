@@ -5,7 +5,13 @@ import { describeError } from '../../http/describe-error.js';
 import { readOrderRequest } from '../supplier/cxml/cxml-order-request-reader.js';
 import { CxmlParseError, type CxmlOrderRequestRead } from '../supplier/cxml/cxml.types.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
-import { findSandboxOrder, recordSandboxOrder, type SandboxSupplierOrderRow } from './sandbox-supplier.queries.js';
+import {
+  findSandboxOrder,
+  listSandboxOrders,
+  recordSandboxOrder,
+  selectPunchoutCredentials,
+  type SandboxSupplierOrderRow,
+} from './sandbox-supplier.queries.js';
 import { failureForQuantities, isAcceptedDespiteFailure, type SandboxFailure } from './sandbox-supplier.rules.js';
 
 /**
@@ -124,7 +130,7 @@ function cxmlError(statusCode: number, statusText: string, message: string): San
 
 /** The Sender's Identity and SharedSecret against the punchout settings row as it is now. */
 async function hasValidCredentials(ctx: ServiceContext, request: CxmlOrderRequestRead): Promise<boolean> {
-  const settings = await ctx.db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted');
+  const settings = await selectPunchoutCredentials(ctx.db);
   if (!settings?.identity || !settings.shared_secret_encrypted) return false;
   if (request.senderIdentity === null || request.sharedSecret === null) return false;
   let expectedSecret: string;
@@ -154,4 +160,12 @@ function structureProblem(request: CxmlOrderRequestRead): string | null {
   );
   if (badLine >= 0) return `ItemOut ${badLine + 1} needs a positive quantity and a SupplierPartID.`;
   return null;
+}
+
+/** The orders the sandbox received, newest first (the e2e tests read them). */
+export function listReceivedOrders(
+  ctx: Pick<ServiceContext, 'db'>,
+  options: Parameters<typeof listSandboxOrders>[1],
+): ReturnType<typeof listSandboxOrders> {
+  return listSandboxOrders(ctx.db, options);
 }

@@ -10,31 +10,16 @@ import type { ServiceContext } from '../../context.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { forgetReportTimezone } from '../reports/report-timezone.js';
-
-const COMPANY_COLUMNS = [
-  'name',
-  'contact_email',
-  'phone',
-  'timezone',
-  'bill_to_street',
-  'bill_to_city',
-  'bill_to_state',
-  'bill_to_postal_code',
-] as const;
+import * as queries from './settings.queries.js';
 
 export async function getCompanySettings(ctx: ServiceContext) {
-  return ctx
-    .db('company_settings')
-    .where({ id: 1 })
-    .first(...COMPANY_COLUMNS);
+  return queries.selectCompanySettings(ctx.db);
 }
 
 export async function saveCompanySettings(ctx: ServiceContext, rawInput: unknown) {
   const input = companySettingsSchema.parse(rawInput);
   await ctx.db.transaction(async (trx) => {
-    await trx('company_settings')
-      .where({ id: 1 })
-      .update({ ...input, updated_by: actorId(ctx), updated_at: ctx.now() });
+    await queries.updateCompanySettings(trx, { ...input, updated_by: actorId(ctx), updated_at: ctx.now() });
     await recordAudit(ctx, { action: 'settings.company.save', targetType: 'settings', targetId: 'company' }, trx);
   });
   // A new timezone has already moved the report rollups (a trigger, in the transaction above).
@@ -43,16 +28,7 @@ export async function saveCompanySettings(ctx: ServiceContext, rawInput: unknown
 }
 
 export async function getAutomationSettings(ctx: ServiceContext): Promise<AutomationSettings> {
-  const row = await ctx
-    .db('automation_settings')
-    .where({ id: 1 })
-    .first(
-      'auto_sync_daily',
-      'email_notifications_new_orders',
-      'auto_approve_enabled',
-      'auto_approve_under_amount',
-      'max_order_total',
-    );
+  const row = await queries.selectAutomationSettings(ctx.db);
   return {
     ...row,
     auto_approve_under_amount: Number(row.auto_approve_under_amount),
@@ -64,15 +40,13 @@ export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unkn
   const input = automationSettingsSchema.parse(rawInput);
   const { max_order_total: maxOrderTotal, ...preferences } = input;
   await ctx.db.transaction(async (trx) => {
-    await trx('automation_settings')
-      .where({ id: 1 })
-      .update({
-        ...preferences,
-        auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
-        ...(maxOrderTotal === undefined ? {} : { max_order_total: maxOrderTotal.toFixed(2) }),
-        updated_by: actorId(ctx),
-        updated_at: ctx.now(),
-      });
+    await queries.updateAutomationSettings(trx, {
+      ...preferences,
+      auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
+      ...(maxOrderTotal === undefined ? {} : { max_order_total: maxOrderTotal.toFixed(2) }),
+      updated_by: actorId(ctx),
+      updated_at: ctx.now(),
+    });
     await recordAudit(
       ctx,
       { action: 'settings.automation.save', targetType: 'settings', targetId: 'automation', details: { ...input } },
@@ -83,7 +57,7 @@ export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unkn
 }
 
 export async function getPunchoutSettings(ctx: ServiceContext): Promise<PunchoutSettingsView> {
-  const row = await ctx.db('punchout_settings').where({ id: 1 }).first();
+  const row = await queries.selectPunchoutSettings(ctx.db);
   return {
     punchout_url: row?.punchout_url ?? null,
     test_punchout_url: row?.test_punchout_url ?? null,
@@ -99,8 +73,7 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
  * (the first setup requires it). The audit row names only the fields.
  */
 export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknown): Promise<PunchoutSettingsView> {
-  const stored = await ctx.db('punchout_settings').where({ id: 1 }).first('shared_secret_encrypted');
-  const hasStoredSecret = Boolean(stored?.shared_secret_encrypted);
+  const hasStoredSecret = await queries.hasStoredPunchoutSecret(ctx.db);
   const input = (hasStoredSecret ? punchoutSettingsInputSchema : punchoutFirstSetupSchema).parse(rawInput);
   const row = {
     punchout_url: input.punchout_url,
@@ -114,10 +87,7 @@ export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknow
     updated_at: ctx.now(),
   };
   await ctx.db.transaction(async (trx) => {
-    await trx('punchout_settings')
-      .insert({ id: 1, ...row })
-      .onConflict('id')
-      .merge(row);
+    await queries.upsertPunchoutSettings(trx, row);
     await recordAudit(
       ctx,
       {

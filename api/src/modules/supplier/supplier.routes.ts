@@ -7,7 +7,7 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 import type { AbLogEntry, SubmissionResult } from '../../contracts/supplier.js';
 import type { AdminOrder } from '../admin-orders/admin-orders.service.js';
 import { attemptSubmission } from './supplier-submission.service.js';
-import { selectLatestAbLogs } from './supplier.queries.js';
+import { listLatestAbLogs } from './integration-log.service.js';
 
 const APPROVE_FORBIDDEN = 'Admin Access Required: Only administrators can approve orders.';
 
@@ -56,7 +56,7 @@ export function supplierRoutes({ contextFor }: RouteDependencies): Router {
 
   /** The newest 25 integration log entries (admin-portal §9); the stored request never holds the secret. */
   router.get('/admin/ab-logs', allow.roles('admin'), async (req, res) => {
-    const data: AbLogEntry[] = (await selectLatestAbLogs(contextFor(req).db, 25)).map((row) => ({
+    const data: AbLogEntry[] = (await listLatestAbLogs(contextFor(req), 25)).map((row) => ({
       ...row,
       created_at: row.created_at.toISOString(),
     }));

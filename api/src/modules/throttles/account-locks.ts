@@ -1,5 +1,6 @@
 import type { Db } from '../../database/connection.js';
 import { THROTTLE_RULES } from './throttle-rules.js';
+import { selectRunningLimits } from './throttles.queries.js';
 
 /** The throttles that pause one account's sign-in: password guesses from strangers, and codes. */
 const ACCOUNT_RULES = [
@@ -18,21 +19,15 @@ export async function selectSignInPauses(
 ): Promise<Map<string, Date>> {
   if (users.length === 0) return new Map();
   const owners = new Map<string, string>();
-  const conditions: string[] = [];
-  const values: (string[] | number)[] = [];
-  for (const { rule, keyOf } of ACCOUNT_RULES) {
-    const keys = users.map((user) => {
+  const groups = ACCOUNT_RULES.map(({ rule, keyOf }) => ({
+    keys: users.map((user) => {
       const key = `${rule.name}:${keyOf(user)}`;
       owners.set(key, user.id);
       return key;
-    });
-    conditions.push('(key = ANY(?::text[]) AND points > ?)');
-    values.push(keys, rule.points);
-  }
-  const rows = await db('rate_limits')
-    .whereRaw(`(${conditions.join(' OR ')})`, values)
-    .where('expire', '>', now)
-    .select<{ key: string; expire: string }[]>('key', 'expire');
+    }),
+    points: rule.points,
+  }));
+  const rows = await selectRunningLimits(db, groups, now);
   const pauses = new Map<string, Date>();
   for (const row of rows) {
     const userId = owners.get(row.key);
