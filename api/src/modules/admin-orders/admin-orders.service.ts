@@ -9,7 +9,7 @@ import { notifyRequester } from '../notifications/order-notifications.service.js
 import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
-import type { AdminOrderFilter, OrderLineRow, OrderRow } from './admin-orders.queries.js';
+import type { AdminOrderFilter, OrderRow } from './admin-orders.queries.js';
 
 export { ADMIN_ORDER_SORTS } from './admin-orders.queries.js';
 
