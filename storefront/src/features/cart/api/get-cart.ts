@@ -1,8 +1,25 @@
 import type { Cart } from '@supply-hub/api/contracts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
+import { EMPTY_CART } from '../cart.rules';
+import { cartKeys } from './cart-keys';
 
 /** GET /api/cart: the caller's own cart, kept on the server. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
   return apiClient.get<Cart>('/api/cart', { signal });
+}
+
+export function useCartQuery() {
+  return useQuery({ queryKey: cartKeys.all, queryFn: ({ signal }) => getCart(signal) });
+}
+
+/** The cart as the server last answered: what the next queued change starts from. */
+export function serverCartOf(queryClient: QueryClient): Cart {
+  return queryClient.getQueryData<Cart>(cartKeys.all) ?? EMPTY_CART;
+}
+
+/** Before a change: a read still on its way would land after it and show the older cart. */
+export function cancelCartRead(queryClient: QueryClient): Promise<void> {
+  return queryClient.cancelQueries({ queryKey: cartKeys.all });
 }

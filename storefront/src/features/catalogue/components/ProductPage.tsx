@@ -18,7 +18,8 @@ import { ProductImage } from '../../../components/ProductImage';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatUsd } from '../../../lib/money';
 import { useAuth } from '../../auth';
-import { useProduct } from '../hooks/use-product';
+import { useProduct } from '../api/get-product';
+import { useSetProductData } from '../api/set-product-data';
 import { AddToCartControls } from './AddToCartControls';
 import { ProductDetails } from './ProductDetails';
 import { ProductEditForm } from './ProductEditForm';
@@ -36,11 +37,13 @@ function BackToCatalog() {
 export function ProductPage() {
   const { asin = '' } = useParams();
   const { isAdmin } = useAuth();
-  const { product, isLoading, hasFailed, reload, replaceProduct } = useProduct(asin);
+  const { data: product, isPending, refetch } = useProduct(asin);
+  const replaceProduct = useSetProductData();
   const [isEditing, setIsEditing] = useState(false);
 
-  if (isLoading) return <LoadingScreen />;
-  if (hasFailed || !product) {
+  if (isPending) return <LoadingScreen />;
+  // A failed refetch keeps the product on screen.
+  if (!product) {
     return (
       <Container component="main" maxWidth="lg" sx={{ py: 4 }}>
         <BackToCatalog />
@@ -109,7 +112,7 @@ export function ProductPage() {
             onSaved={replaceProduct}
             onClose={() => {
               setIsEditing(false);
-              reload();
+              void refetch();
             }}
           />
         </Paper>
