@@ -1,9 +1,27 @@
 import { shippingAddressSchema, type ShippingAddress } from '@supply-hub/api/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
+import { settingsKeys } from './settings-keys';
 
 /** GET /api/me/shipping-address: the caller's one shipping address, or null before the first save. */
 export async function getShippingAddress(signal?: AbortSignal): Promise<ShippingAddress | null> {
   const body = await apiClient.get<{ address: unknown }>('/api/me/shipping-address', { signal });
   return body.address === null ? null : shippingAddressSchema.parse(body.address);
+}
+
+export type ShippingAddressState =
+  { status: 'loading' } | { status: 'loaded'; address: ShippingAddress | null } | { status: 'error' };
+
+/** The user's shipping address; `setAddress` puts the one the server just saved in place. */
+export function useShippingAddress() {
+  const queryClient = useQueryClient();
+  const { data, isError } = useQuery({
+    queryKey: settingsKeys.shippingAddress(),
+    queryFn: ({ signal }) => getShippingAddress(signal),
+  });
+  const state: ShippingAddressState =
+    data !== undefined ? { status: 'loaded', address: data } : isError ? { status: 'error' } : { status: 'loading' };
+  const setAddress = (address: ShippingAddress) => queryClient.setQueryData(settingsKeys.shippingAddress(), address);
+  return { state, setAddress };
 }

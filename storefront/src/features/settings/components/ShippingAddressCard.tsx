@@ -8,7 +8,7 @@ import type { ShippingAddress } from '@supply-hub/api/contracts';
 import { useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
-import { useShippingAddress } from '../hooks/use-shipping-address';
+import { useShippingAddress } from '../api/get-shipping-address';
 import { ShippingAddressDialog } from './ShippingAddressDialog';
 
 function AddressLines({ address }: { address: ShippingAddress }) {

@@ -14,7 +14,7 @@ import { confirmMfaEnrollment } from '../api/confirm-mfa-enrollment';
 import { disableMfa } from '../api/disable-mfa';
 import type { MfaStatus } from '../api/get-mfa-status';
 import { startMfaEnrollment, type MfaEnrollment } from '../api/start-mfa-enrollment';
-import { useMfaStatus } from '../hooks/use-mfa-status';
+import { useMfaStatus } from '../api/get-mfa-status';
 import { MfaCodeForm } from './MfaCodeForm';
 import { MfaEnrollmentPanel } from './MfaEnrollmentPanel';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
