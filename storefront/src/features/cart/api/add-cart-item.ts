@@ -5,7 +5,7 @@ import { apiClient, isApiError } from '../../../lib/api-client';
 import type { CartChange } from '../cart.rules';
 import { landCartChange } from './cart-changes';
 import { CART_MUTATION, cartKeys } from './cart-keys';
-import { cancelCartRead, serverCartOf } from './get-cart';
+import { cancelCartRead, loadServerCart } from './get-cart';
 import type { CartLineInput } from './replace-cart';
 
 /** POST /api/cart/items: adds to the line of that product, or starts one; 400 PRODUCT_NOT_IN_CATALOG. */
@@ -37,7 +37,7 @@ export function useAddCartLines() {
   return useMutation({
     ...CART_MUTATION,
     mutationFn: async (lines: readonly CartLineInput[]) => {
-      let cart = serverCartOf(queryClient);
+      let cart = await loadServerCart(queryClient);
       const result: AddLinesResult = { addedLines: 0, addedItems: 0, skippedLines: 0 };
       for (const line of lines) {
         try {

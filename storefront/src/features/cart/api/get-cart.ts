@@ -2,7 +2,6 @@ import type { Cart } from '@supply-hub/api/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
-import { EMPTY_CART } from '../cart.rules';
 import { cartKeys } from './cart-keys';
 
 /** GET /api/cart: the caller's own cart, kept on the server. */
@@ -14,9 +13,12 @@ export function useCartQuery() {
   return useQuery({ queryKey: cartKeys.all, queryFn: ({ signal }) => getCart(signal) });
 }
 
-/** The cart as the server last answered: what the next queued change starts from. */
-export function serverCartOf(queryClient: QueryClient): Cart {
-  return queryClient.getQueryData<Cart>(cartKeys.all) ?? EMPTY_CART;
+/**
+ * The cart as the server last answered: what the next queued change starts from. Read first when
+ * nothing has answered yet (a change, or the ?qa=1 submission, right after the page opened).
+ */
+export function loadServerCart(queryClient: QueryClient): Promise<Cart> {
+  return queryClient.ensureQueryData({ queryKey: cartKeys.all, queryFn: ({ signal }) => getCart(signal) });
 }
 
 /** Before a change: a read still on its way would land after it and show the older cart. */

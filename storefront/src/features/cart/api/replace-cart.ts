@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { setLineQuantity, toLineInputs, type CartChange } from '../cart.rules';
 import { landCartChange } from './cart-changes';
 import { CART_MUTATION } from './cart-keys';
-import { cancelCartRead, serverCartOf } from './get-cart';
+import { cancelCartRead, loadServerCart } from './get-cart';
 
 export interface CartLineInput {
   asin: string;
@@ -25,11 +25,11 @@ export function useReplaceCart() {
   const queryClient = useQueryClient();
   return useMutation({
     ...CART_MUTATION,
-    mutationFn: (change: Extract<CartChange, { type: 'set' | 'clear' }>) =>
+    mutationFn: async (change: Extract<CartChange, { type: 'set' | 'clear' }>) =>
       replaceCart(
         change.type === 'clear'
           ? []
-          : toLineInputs(setLineQuantity(serverCartOf(queryClient), change.asin, change.quantity)),
+          : toLineInputs(setLineQuantity(await loadServerCart(queryClient), change.asin, change.quantity)),
       ),
     onMutate: () => cancelCartRead(queryClient),
     onSuccess: (cart, change) => landCartChange(queryClient, change.id, cart),

@@ -5,7 +5,7 @@ import { ApiError, apiClient } from '../../../lib/api-client';
 import { orderKeys } from '../../orders';
 import { EMPTY_CART, idempotencyKeyFor, toLineInputs } from '../cart.rules';
 import { CART_MUTATION, cartKeys } from './cart-keys';
-import { serverCartOf } from './get-cart';
+import { loadServerCart } from './get-cart';
 import type { CartLineInput } from './replace-cart';
 
 /**
@@ -21,8 +21,8 @@ export function useSubmitOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     ...CART_MUTATION,
-    mutationFn: () => {
-      const cart = serverCartOf(queryClient);
+    mutationFn: async () => {
+      const cart = await loadServerCart(queryClient);
       if (cart.items.length === 0) throw new ApiError(400, 'CART_EMPTY', 'Cart is empty');
       return submitOrder(toLineInputs(cart), idempotencyKeyFor(cart));
     },
