@@ -16,7 +16,6 @@ import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { useAuth } from '../../auth';
 import { readSort } from '../catalogue-query';
 import { productsOf, useProducts } from '../api/get-products';
-import { useSetProductData } from '../api/set-product-data';
 import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
@@ -36,14 +35,13 @@ interface ProductGridProps {
   products: readonly Product[];
   isLoading: boolean;
   isAdmin: boolean;
-  onProductChange(product: Product): void;
 }
 
 /**
  * The cards, a few at a time on the first load: the first row shows sooner and no task runs long.
  * Its own component, so each step re-renders the grid alone.
  */
-function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductGridProps) {
+function ProductGrid({ products, isLoading, isAdmin }: ProductGridProps) {
   const renderedCount = useProgressiveCount(products.length, CARDS_PER_STEP, FIRST_CARDS);
   return (
     <Box
@@ -56,7 +54,7 @@ function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductG
       }}
     >
       {products.slice(0, renderedCount).map((product) => (
-        <ProductCard key={product.id} product={product} isAdmin={isAdmin} onProductChange={onProductChange} />
+        <ProductCard key={product.id} product={product} isAdmin={isAdmin} />
       ))}
     </Box>
   );
@@ -71,7 +69,6 @@ export function CatalogPage() {
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useProducts(q, sort);
-  const setProductData = useSetProductData();
   const products = productsOf(query.data);
   const total = query.data?.pages[0]?.total ?? 0;
   // The previous search's products stay on screen (dimmed) while this one loads.
@@ -140,7 +137,7 @@ export function CatalogPage() {
           No medical supplies found matching your criteria.
         </Typography>
       ) : (
-        <ProductGrid products={products} isLoading={isLoading} isAdmin={isAdmin} onProductChange={setProductData} />
+        <ProductGrid products={products} isLoading={isLoading} isAdmin={isAdmin} />
       )}
       {!isLoading && !hasFailed && products.length > 0 && (
         <Stack spacing={1} sx={{ alignItems: 'center', mt: 4 }}>

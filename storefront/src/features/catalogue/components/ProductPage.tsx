@@ -19,7 +19,6 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatUsd } from '../../../lib/money';
 import { useAuth } from '../../auth';
 import { useProduct } from '../api/get-product';
-import { useSetProductData } from '../api/set-product-data';
 import { AddToCartControls } from './AddToCartControls';
 import { ProductDetails } from './ProductDetails';
 import { ProductEditForm } from './ProductEditForm';
@@ -37,8 +36,7 @@ function BackToCatalog() {
 export function ProductPage() {
   const { asin = '' } = useParams();
   const { isAdmin } = useAuth();
-  const { data: product, isPending, refetch } = useProduct(asin);
-  const replaceProduct = useSetProductData();
+  const { data: product, isPending } = useProduct(asin);
   const [isEditing, setIsEditing] = useState(false);
 
   if (isPending) return <LoadingScreen />;
@@ -65,7 +63,7 @@ export function ProductPage() {
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 5fr) 7fr' } }}>
         <Box>
           <ProductImage src={product.image_url} alt={product.title} height={360} placeholderText="No image available" />
-          {isAdmin && <ProductImageControl product={product} onChange={replaceProduct} />}
+          {isAdmin && <ProductImageControl product={product} />}
         </Box>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h4" component="h1">
@@ -107,14 +105,7 @@ export function ProductPage() {
           <Typography id="edit-product-heading" variant="h6" component="h2" gutterBottom>
             Edit product
           </Typography>
-          <ProductEditForm
-            product={product}
-            onSaved={replaceProduct}
-            onClose={() => {
-              setIsEditing(false);
-              void refetch();
-            }}
-          />
+          <ProductEditForm product={product} onClose={() => setIsEditing(false)} />
         </Paper>
       )}
       <ProductDetails product={product} />
