@@ -14,8 +14,9 @@ export function isRetryableRead(failureCount: number, error: unknown): boolean {
 
 /**
  * The storefront's one query client. Reads are GETs (idempotent) and retried on transient failures;
- * mutations never are (an order or a cart change must not be sent twice). Data stays until a
- * mutation or a server event says it changed: no refetch on window focus, as before.
+ * mutations never are (an order or a cart change must not be sent twice). A screen reads its data
+ * again when it opens, as before (showing what is cached meanwhile); while it is open, mutations and
+ * server events say when to read again: no refetch on window focus or reconnect, as before.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,7 +24,6 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: isRetryableRead,
         retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2_000),
-        staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
       },
