@@ -5,7 +5,7 @@ import { apiClient, isApiError } from '../../../lib/api-client';
 import type { CartChange } from '../cart.rules';
 import { landCartChange } from './cart-changes';
 import { CART_MUTATION, cartKeys } from './cart-keys';
-import { cancelCartRead, loadServerCart } from './get-cart';
+import { cancelCartRead, loadServerCart, readCartIfMissing } from './get-cart';
 import type { CartLineInput } from './replace-cart';
 
 /** POST /api/cart/items: adds to the line of that product, or starts one; 400 PRODUCT_NOT_IN_CATALOG. */
@@ -22,6 +22,7 @@ export function useAddCartItem() {
       addCartItem({ asin: change.product.asin, quantity: change.quantity }),
     onMutate: () => cancelCartRead(queryClient),
     onSuccess: (cart, change) => landCartChange(queryClient, change.id, cart),
+    onError: () => readCartIfMissing(queryClient),
   });
 }
 

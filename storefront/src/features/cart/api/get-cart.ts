@@ -25,3 +25,10 @@ export function loadServerCart(queryClient: QueryClient): Promise<Cart> {
 export function cancelCartRead(queryClient: QueryClient): Promise<void> {
   return queryClient.cancelQueries({ queryKey: cartKeys.all });
 }
+
+/** After a refused change: if it cancelled the very first read, read the cart now. */
+export function readCartIfMissing(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(cartKeys.all) === undefined) {
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  }
+}

@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { setLineQuantity, toLineInputs, type CartChange } from '../cart.rules';
 import { landCartChange } from './cart-changes';
 import { CART_MUTATION } from './cart-keys';
-import { cancelCartRead, loadServerCart } from './get-cart';
+import { cancelCartRead, loadServerCart, readCartIfMissing } from './get-cart';
 
 export interface CartLineInput {
   asin: string;
@@ -33,5 +33,6 @@ export function useReplaceCart() {
       ),
     onMutate: () => cancelCartRead(queryClient),
     onSuccess: (cart, change) => landCartChange(queryClient, change.id, cart),
+    onError: () => readCartIfMissing(queryClient),
   });
 }
