@@ -1,5 +1,5 @@
 import { shippingAddressSchema, type ShippingAddress } from '@supply-hub/api/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
@@ -13,15 +13,12 @@ export async function getShippingAddress(signal?: AbortSignal): Promise<Shipping
 export type ShippingAddressState =
   { status: 'loading' } | { status: 'loaded'; address: ShippingAddress | null } | { status: 'error' };
 
-/** The user's shipping address; `setAddress` puts the one the server just saved in place. */
-export function useShippingAddress() {
-  const queryClient = useQueryClient();
+/** The user's shipping address (a save puts the saved one in the cache: useSaveShippingAddress). */
+export function useShippingAddress(): ShippingAddressState {
   const { data, isError } = useQuery({
     queryKey: settingsKeys.shippingAddress(),
     queryFn: ({ signal }) => getShippingAddress(signal),
   });
-  const state: ShippingAddressState =
-    data !== undefined ? { status: 'loaded', address: data } : isError ? { status: 'error' } : { status: 'loading' };
-  const setAddress = (address: ShippingAddress) => queryClient.setQueryData(settingsKeys.shippingAddress(), address);
-  return { state, setAddress };
+  if (data !== undefined) return { status: 'loaded', address: data };
+  return isError ? { status: 'error' } : { status: 'loading' };
 }
