@@ -14,8 +14,8 @@ import { useToast } from '../../../components/ToastProvider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { useAuth } from '../../auth';
-import { readSort } from '../catalogue-query';
 import { productsOf, useProducts } from '../api/get-products';
+import { readSort } from '../catalogue-query';
 import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
