@@ -47,6 +47,22 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * hoist-non-react-statics (Emotion's `withTheme`, which nothing here uses) declares no `sideEffects`
+ * in its package.json, so its CommonJS code ran and stayed in every page (about 1.4 KB gzip with its
+ * react-is). It only defines a function: declared free of side effects, it leaves when unused.
+ */
+function hoistNonReactStaticsWithoutSideEffects(): Plugin {
+  return {
+    name: 'supply-hub:hoist-non-react-statics-without-side-effects',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/ },
+      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+    },
+  };
+}
+
 const NO_CSS_VARIABLES_THEME = '\0supply-hub:no-css-variables-theme';
 
 /**
@@ -113,7 +129,14 @@ const shared = frontendConfig({ base: '/', devPort: 5173 });
 
 export default defineConfig({
   ...shared,
-  plugins: [react(), treeShakeReactRouter(), withoutCssVariablesTheme(), preloadCatalogChunk(), precompress()],
+  plugins: [
+    react(),
+    treeShakeReactRouter(),
+    withoutCssVariablesTheme(),
+    hoistNonReactStaticsWithoutSideEffects(),
+    preloadCatalogChunk(),
+    precompress(),
+  ],
 
   build: {
     ...shared.build,
