@@ -14,6 +14,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { hasAllowedRole, SessionRefreshBanner, useAuth, UserMenu } from '../../features/auth';
 import { CartButton, CartProvider } from '../../features/cart';
 import { canViewProfile } from '../../features/profile/profile-access.rules';
+import { useRealtimeInvalidation } from '../realtime-invalidation';
 import { NAVIGATION_ITEMS } from './navigation';
 import { NavigationList } from './NavigationList';
 import { ReportsLink } from './ReportsLink';
@@ -28,6 +29,7 @@ const MobileNavigationDrawer = lazy(async () => ({
 /** The signed-in app's frame (provider-portal §2 Shell): header with cart and user menu, left navigation, refresh banner. */
 export function AppShell() {
   const { roles } = useAuth();
+  useRealtimeInvalidation();
   const [isNavigationOpen, setIsNavigationOpen] = useState(false);
   const [hasOpenedNavigation, setHasOpenedNavigation] = useState(false);
   const items = NAVIGATION_ITEMS.filter((item) => !item.roles || hasAllowedRole(roles, item.roles));

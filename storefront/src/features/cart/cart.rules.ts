@@ -29,6 +29,25 @@ export function addProduct(cart: Cart, product: Product, quantity: number): Cart
   return withItems(cart, [...cart.items, { product, quantity, added_at: new Date().toISOString() }]);
 }
 
+/** A cart change still on its way to the server, drawn on the cart meanwhile (optimistic). */
+export type CartChange = { id: number } & (
+  | { type: 'add'; product: Product; quantity: number }
+  | { type: 'set'; asin: string; quantity: number }
+  | { type: 'clear' }
+);
+
+/** The cart as it will be once `change` lands. */
+export function applyCartChange(cart: Cart, change: CartChange): Cart {
+  switch (change.type) {
+    case 'add':
+      return addProduct(cart, change.product, change.quantity);
+    case 'set':
+      return setLineQuantity(cart, change.asin, change.quantity);
+    case 'clear':
+      return { ...cart, items: [], item_count: 0 };
+  }
+}
+
 export function toLineInputs(cart: Cart): CartLineInput[] {
   return cart.items.map((item) => ({ asin: item.product.asin, quantity: item.quantity }));
 }

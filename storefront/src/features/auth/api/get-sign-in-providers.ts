@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+
 import { apiClient } from '../../../lib/api-client';
+import { authKeys } from './auth-keys';
 
 export interface SignInProviders {
   oidc: { enabled: boolean; name: string };
@@ -22,4 +25,13 @@ export async function getSignInProviders(signal?: AbortSignal): Promise<SignInPr
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return NONE;
   }
+}
+
+/** The sign-in methods the server offers; null until it has answered. */
+export function useSignInProviders(): SignInProviders | null {
+  const { data } = useQuery({
+    queryKey: authKeys.signInProviders(),
+    queryFn: ({ signal }) => getSignInProviders(signal),
+  });
+  return data ?? null;
 }

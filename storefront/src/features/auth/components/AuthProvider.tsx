@@ -1,5 +1,6 @@
 import type { Profile, SessionResponse, SignInInput, SignUpInput } from '@supply-hub/api/contracts';
 import { effectiveRole, isAdmin } from '@supply-hub/api/contracts/roles.rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -50,6 +51,7 @@ function isAboutUser(data: unknown, userId: string): boolean {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const showToast = useToast();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [session, setSession] = useState<SessionResponse | null>(null);
   const [refreshState, setRefreshState] = useState<RefreshState>('idle');
@@ -59,10 +61,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isRefreshingRef = useRef(false);
   const graceTimerRef = useRef<number | undefined>(undefined);
 
-  const applySession = useCallback((next: SessionResponse | null) => {
-    setSession(next);
-    setStatus(next ? 'authenticated' : 'unauthenticated');
-  }, []);
+  // Whose data the query cache holds; undefined until the first read answered.
+  const cachedUserIdRef = useRef<string | null | undefined>(undefined);
+  const applySession = useCallback(
+    (next: SessionResponse | null) => {
+      const userId = next?.user.id ?? null;
+      // Another user (or none): nothing cached for the previous one (cart, orders, prices) may show.
+      if (cachedUserIdRef.current !== undefined && cachedUserIdRef.current !== userId) queryClient.clear();
+      cachedUserIdRef.current = userId;
+      setSession(next);
+      setStatus(next ? 'authenticated' : 'unauthenticated');
+    },
+    [queryClient],
+  );
 
   const markJustLoggedIn = useCallback(() => {
     setJustLoggedIn(true);

@@ -6,8 +6,8 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 
 import { recordSsoStart } from '../../../lib/sso-storage';
-import { useSignInProviders } from '../hooks/use-sign-in-providers';
-import { useSsoDiscovery } from '../hooks/use-sso-discovery';
+import { useSignInProviders } from '../api/get-sign-in-providers';
+import { useSsoDiscovery } from '../api/discover-sso-provider';
 import { samlSignInPath, socialSignInPath } from '../sso-paths';
 
 interface SsoSignInButtonsProps {

@@ -1,6 +1,11 @@
 import type { Cart } from '@supply-hub/api/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
+import { setLineQuantity, toLineInputs, type CartChange } from '../cart.rules';
+import { landCartChange } from './cart-changes';
+import { CART_MUTATION } from './cart-keys';
+import { cancelCartRead, loadServerCart, readCartIfMissing } from './get-cart';
 
 export interface CartLineInput {
   asin: string;
@@ -10,4 +15,24 @@ export interface CartLineInput {
 /** PUT /api/cart: replaces every line (a quantity of 0 or less drops it); 400 PRODUCT_NOT_IN_CATALOG. */
 export function replaceCart(items: readonly CartLineInput[]): Promise<Cart> {
   return apiClient.put<Cart>('/api/cart', { items });
+}
+
+/**
+ * Sets a line's quantity (0 removes it) or clears the cart, on the cart the server holds once the
+ * changes before it landed; shown at once and dropped if refused.
+ */
+export function useReplaceCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...CART_MUTATION,
+    mutationFn: async (change: Extract<CartChange, { type: 'set' | 'clear' }>) =>
+      replaceCart(
+        change.type === 'clear'
+          ? []
+          : toLineInputs(setLineQuantity(await loadServerCart(queryClient), change.asin, change.quantity)),
+      ),
+    onMutate: () => cancelCartRead(queryClient),
+    onSuccess: (cart, change) => landCartChange(queryClient, change.id, cart),
+    onError: () => readCartIfMissing(queryClient),
+  });
 }

@@ -1,6 +1,11 @@
 import type { Order } from '@supply-hub/api/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { orderKeys } from '../../orders';
+import { EMPTY_CART, idempotencyKeyFor, toLineInputs } from '../cart.rules';
+import { CART_MUTATION, cartKeys } from './cart-keys';
+import { loadServerCart } from './get-cart';
 import type { CartLineInput } from './replace-cart';
 
 /**
@@ -9,4 +14,24 @@ import type { CartLineInput } from './replace-cart';
  */
 export function submitOrder(lines: readonly CartLineInput[], idempotencyKey: string): Promise<Order> {
   return apiClient.post<Order>('/api/orders', { lines }, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** Submits exactly the cart the server holds, once every change queued before it has landed. */
+export function useSubmitOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...CART_MUTATION,
+    mutationFn: async () => {
+      const cart = await loadServerCart(queryClient);
+      if (cart.items.length === 0) throw new ApiError(400, 'CART_EMPTY', 'Cart is empty');
+      return submitOrder(toLineInputs(cart), idempotencyKeyFor(cart));
+    },
+    // The server emptied the cart in the same transaction; the refetch below confirms it.
+    onSuccess: () => queryClient.setQueryData(cartKeys.all, EMPTY_CART),
+    // Not awaited: the submission's answer (toast, navigation) does not wait for the refetches.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
 }

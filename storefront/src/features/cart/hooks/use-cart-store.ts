@@ -1,146 +1,61 @@
 import type { Cart, Order, Product } from '@supply-hub/api/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutationState } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
-import { ApiError, isApiError } from '../../../lib/api-client';
-import { addCartItem } from '../api/add-cart-item';
-import { getCart } from '../api/get-cart';
-import { replaceCart, type CartLineInput } from '../api/replace-cart';
-import { submitOrder as requestSubmitOrder } from '../api/submit-order';
-import { addProduct, EMPTY_CART, idempotencyKeyFor, setLineQuantity, toLineInputs } from '../cart.rules';
+import { useAddCartItem, useAddCartLines } from '../api/add-cart-item';
+import { hasLanded, newCartChangeId } from '../api/cart-changes';
+import { cartKeys } from '../api/cart-keys';
+import { useCartQuery } from '../api/get-cart';
+import { useReplaceCart, type CartLineInput } from '../api/replace-cart';
+import { useSubmitOrder } from '../api/submit-order';
+import { applyCartChange, EMPTY_CART, type CartChange } from '../cart.rules';
 import type { CartStatus } from './use-cart';
 
-interface PendingChange {
-  id: number;
-  apply(cart: Cart): Cart;
-}
-
-function withPendingChanges(cart: Cart, pending: readonly PendingChange[]): Cart {
-  let current = cart;
-  for (const change of pending) current = change.apply(current);
-  return current;
-}
-
-/** What a queued task leaves: the server's cart after it, and the task's own result. */
-interface TaskResult<T> {
-  cart: Cart;
-  value: T;
+function isCartChange(variables: unknown): variables is CartChange {
+  return typeof variables === 'object' && variables !== null && 'type' in variables && 'id' in variables;
 }
 
 /**
- * The server-side cart, changed one request at a time: each change runs after the previous one
- * answered, on the latest server cart, so quick clicks never race. Meanwhile the change is shown
- * already (its `preview`), and dropped again if the server refuses it.
+ * The server-side cart (query ['cart']) with the changes still queued or on their way drawn on it:
+ * optimistic, from each pending change's own variables. A refused change leaves the pending set, so
+ * its preview disappears (the rollback) while the cache only ever holds what the server answered.
  */
 export function useCartStore() {
-  const [serverCart, setServerCart] = useState<Cart | null>(null);
-  const [status, setStatus] = useState<CartStatus>('loading');
-  const [pending, setPending] = useState<readonly PendingChange[]>([]);
-  const serverCartRef = useRef<Cart>(EMPTY_CART);
-  const queueRef = useRef<Promise<unknown>>(Promise.resolve());
-  const nextIdRef = useRef(0);
-
-  const run = useCallback(
-    <T>(task: (base: Cart) => Promise<TaskResult<T>>, preview?: (cart: Cart) => Cart): Promise<T> => {
-      const id = ++nextIdRef.current;
-      if (preview) setPending((previous) => [...previous, { id, apply: preview }]);
-      const settle = () => setPending((previous) => previous.filter((change) => change.id !== id));
-      const result = queueRef.current
-        .then(() => task(serverCartRef.current))
-        .then(
-          ({ cart, value }) => {
-            // Both updates in one callback: one render, never the preview on top of its own result.
-            serverCartRef.current = cart;
-            setServerCart(cart);
-            setStatus('ready');
-            settle();
-            return value;
-          },
-          (error: unknown) => {
-            settle();
-            throw error;
-          },
-        );
-      queueRef.current = result.catch(() => undefined);
-      return result;
-    },
-    [],
-  );
-
-  const reload = useCallback(() => {
-    run(async () => ({ cart: await getCart(), value: undefined })).catch(() => setStatus('error'));
-  }, [run]);
-
-  useEffect(() => {
-    reload();
-  }, [reload]);
+  const query = useCartQuery();
+  const pending = useMutationState({
+    filters: { mutationKey: cartKeys.all, status: 'pending' },
+    select: (mutation) => mutation.state.variables,
+  });
+  const { mutateAsync: add } = useAddCartItem();
+  const { mutateAsync: addCartLines } = useAddCartLines();
+  const { mutateAsync: replace } = useReplaceCart();
+  const { mutateAsync: submit } = useSubmitOrder();
+  const { refetch } = query;
 
   const addItem = useCallback(
-    (product: Product, quantity: number) =>
-      run(
-        async () => ({ cart: await addCartItem({ asin: product.asin, quantity }), value: undefined }),
-        (cart) => addProduct(cart, product, quantity),
-      ),
-    [run],
+    async (product: Product, quantity: number) =>
+      void (await add({ id: newCartChangeId(), type: 'add', product, quantity })),
+    [add],
   );
-
   const addLines = useCallback(
-    (lines: readonly CartLineInput[]) =>
-      run(async (base) => {
-        let cart = base;
-        const value = { addedLines: 0, addedItems: 0, skippedLines: 0 };
-        for (const line of lines) {
-          try {
-            cart = await addCartItem(line);
-            value.addedLines += 1;
-            value.addedItems += line.quantity;
-          } catch (error) {
-            if (!isApiError(error) || error.code !== 'PRODUCT_NOT_IN_CATALOG') {
-              if (value.addedLines > 0) reload();
-              throw error;
-            }
-            value.skippedLines += 1;
-          }
-        }
-        return { cart, value };
-      }),
-    [run, reload],
+    async (lines: readonly CartLineInput[]) => (await addCartLines(lines)).result,
+    [addCartLines],
   );
-
   const setQuantity = useCallback(
-    (asin: string, quantity: number) =>
-      run(
-        async (base) => ({
-          cart: await replaceCart(toLineInputs(setLineQuantity(base, asin, quantity))),
-          value: undefined,
-        }),
-        (cart) => setLineQuantity(cart, asin, quantity),
-      ),
-    [run],
+    async (asin: string, quantity: number) =>
+      void (await replace({ id: newCartChangeId(), type: 'set', asin, quantity })),
+    [replace],
   );
-
-  const clear = useCallback(
-    () =>
-      run(
-        async () => ({ cart: await replaceCart([]), value: undefined }),
-        (cart) => ({ ...cart, items: [], item_count: 0 }),
-      ),
-    [run],
-  );
-
-  /** Submits exactly the cart the server holds, once every change before it has landed. */
-  const submitOrder = useCallback(
-    () =>
-      run<Order>(async (base) => {
-        if (base.items.length === 0) throw new ApiError(400, 'CART_EMPTY', 'Cart is empty');
-        const order = await requestSubmitOrder(toLineInputs(base), idempotencyKeyFor(base));
-        // The server emptied the cart in the same transaction; the reload below confirms it.
-        return { cart: EMPTY_CART, value: order };
-      }).finally(reload),
-    [run, reload],
-  );
+  const clear = useCallback(async () => void (await replace({ id: newCartChangeId(), type: 'clear' })), [replace]);
+  const submitOrder = useCallback((): Promise<Order> => submit(), [submit]);
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   // No pending change: the same object as before, so the context's consumers do not re-render.
-  const cart = withPendingChanges(serverCart ?? EMPTY_CART, pending);
+  let cart: Cart = query.data ?? EMPTY_CART;
+  for (const change of pending) {
+    if (isCartChange(change) && !hasLanded(change.id)) cart = applyCartChange(cart, change);
+  }
+  const status: CartStatus = query.isError ? 'error' : query.isPending ? 'loading' : 'ready';
 
   return { cart, status, reload, addItem, addLines, setQuantity, clear, submitOrder };
 }

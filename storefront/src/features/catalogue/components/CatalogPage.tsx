@@ -14,8 +14,8 @@ import { useToast } from '../../../components/ToastProvider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
 import { useAuth } from '../../auth';
+import { productsOf, useProducts } from '../api/get-products';
 import { readSort } from '../catalogue-query';
-import { useProductList } from '../hooks/use-product-list';
 import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
@@ -35,14 +35,13 @@ interface ProductGridProps {
   products: readonly Product[];
   isLoading: boolean;
   isAdmin: boolean;
-  onProductChange(product: Product): void;
 }
 
 /**
  * The cards, a few at a time on the first load: the first row shows sooner and no task runs long.
  * Its own component, so each step re-renders the grid alone.
  */
-function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductGridProps) {
+function ProductGrid({ products, isLoading, isAdmin }: ProductGridProps) {
   const renderedCount = useProgressiveCount(products.length, CARDS_PER_STEP, FIRST_CARDS);
   return (
     <Box
@@ -55,7 +54,7 @@ function ProductGrid({ products, isLoading, isAdmin, onProductChange }: ProductG
       }}
     >
       {products.slice(0, renderedCount).map((product) => (
-        <ProductCard key={product.id} product={product} isAdmin={isAdmin} onProductChange={onProductChange} />
+        <ProductCard key={product.id} product={product} isAdmin={isAdmin} />
       ))}
     </Box>
   );
@@ -69,7 +68,13 @@ export function CatalogPage() {
   const sort = readSort(params);
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useProductList(q, sort);
+  const query = useProducts(q, sort);
+  const products = productsOf(query.data);
+  const total = query.data?.pages[0]?.total ?? 0;
+  // The previous search's products stay on screen (dimmed) while this one loads.
+  const isLoading = query.isPending || query.isPlaceholderData;
+  // A failed refetch keeps what is on screen; only a failed first load shows the error banner.
+  const hasFailed = query.isError && query.data === undefined;
 
   // The search lives in the address too (Back to Catalog, reload); other parameters such as qa stay.
   const qParam = params.get('q') ?? '';
@@ -87,7 +92,7 @@ export function CatalogPage() {
   }, [q, qParam, setParams]);
 
   async function loadMore() {
-    if (!(await list.loadMore())) {
+    if ((await query.fetchNextPage()).isError) {
       showToast({ title: 'More products could not be loaded. Please try again.', severity: 'error' });
     }
   }
@@ -109,9 +114,9 @@ export function CatalogPage() {
         <Typography variant="h4" component="h1">
           Catalog
         </Typography>
-        {isAdmin && !list.isLoading && (
+        {isAdmin && !isLoading && (
           <Suspense fallback={null}>
-            <Chip label={`${list.total} ${list.total === 1 ? 'item' : 'items'}`} color="primary" variant="outlined" />
+            <Chip label={`${total} ${total === 1 ? 'item' : 'items'}`} color="primary" variant="outlined" />
           </Suspense>
         )}
         <Box sx={{ flexGrow: 1 }} />
@@ -122,31 +127,26 @@ export function CatalogPage() {
         )}
       </Stack>
       <CatalogToolbar search={search} onSearchChange={setSearch} sort={sort} onSortChange={changeSort} />
-      <Box sx={{ minHeight: 4, mb: 1 }}>{list.isLoading && <LinearProgress aria-label="Loading products" />}</Box>
-      {list.hasFailed ? (
+      <Box sx={{ minHeight: 4, mb: 1 }}>{isLoading && <LinearProgress aria-label="Loading products" />}</Box>
+      {hasFailed ? (
         <Suspense fallback={null}>
           <CatalogLoadError />
         </Suspense>
-      ) : !list.isLoading && list.products.length === 0 ? (
+      ) : !isLoading && products.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           No medical supplies found matching your criteria.
         </Typography>
       ) : (
-        <ProductGrid
-          products={list.products}
-          isLoading={list.isLoading}
-          isAdmin={isAdmin}
-          onProductChange={list.replaceProduct}
-        />
+        <ProductGrid products={products} isLoading={isLoading} isAdmin={isAdmin} />
       )}
-      {!list.isLoading && !list.hasFailed && list.products.length > 0 && (
+      {!isLoading && !hasFailed && products.length > 0 && (
         <Stack spacing={1} sx={{ alignItems: 'center', mt: 4 }}>
           <Typography variant="body2" color="text.secondary" role="status">
-            Showing {list.products.length} of {list.total}
+            Showing {products.length} of {total}
           </Typography>
-          {list.hasMore && (
-            <Button variant="outlined" disabled={list.isLoadingMore} onClick={() => void loadMore()}>
-              {list.isLoadingMore ? 'Loading...' : 'Load more'}
+          {query.hasNextPage && (
+            <Button variant="outlined" disabled={query.isFetchingNextPage} onClick={() => void loadMore()}>
+              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
             </Button>
           )}
         </Stack>

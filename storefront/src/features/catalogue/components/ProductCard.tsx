@@ -19,14 +19,13 @@ const ImageUploadButton = lazy(async () => ({ default: (await import('./ImageUpl
 interface ProductCardProps {
   product: Product;
   isAdmin: boolean;
-  onProductChange(product: Product): void;
 }
 
 /**
  * A catalogue card (provider-portal §2): image and title link to /product/{asin}; non-admins get
  * the stepper and Add to Cart; admins see the price and an image upload on hover.
  */
-export const ProductCard = memo(function ProductCard({ product, isAdmin, onProductChange }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, isAdmin }: ProductCardProps) {
   const titleId = useId();
   const price = displayPrice(product);
 
@@ -68,7 +67,7 @@ export const ProductCard = memo(function ProductCard({ product, isAdmin, onProdu
       {isAdmin ? (
         <Box sx={{ position: 'absolute', top: 20, right: 20 }}>
           <Suspense fallback={null}>
-            <ImageUploadButton className="image-upload" product={product} onUploaded={onProductChange} />
+            <ImageUploadButton className="image-upload" product={product} />
           </Suspense>
         </Box>
       ) : (

@@ -7,7 +7,7 @@ import { CATEGORIES, type Product } from '@supply-hub/api/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { updateProduct } from '../api/update-product';
+import { useUpdateProduct } from '../api/update-product';
 import {
   productEditSchema,
   productLinkHint,
@@ -23,16 +23,16 @@ type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 interface ProductEditFormProps {
   product: Product;
-  onSaved(product: Product): void;
   onClose(): void;
 }
 
 /** Admins' product edit (admin-portal §5): validated with the shared productUpdateSchema. */
-export function ProductEditForm({ product, onSaved, onClose }: ProductEditFormProps) {
+export function ProductEditForm({ product, onClose }: ProductEditFormProps) {
   const { values, fieldProps, fieldErrors, setFieldErrors, parse } = useSchemaForm(productEditSchema, () =>
     toEditValues(product),
   );
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  const { mutateAsync: saveProduct } = useUpdateProduct();
   const closeTimerRef = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimerRef.current), []);
 
@@ -46,9 +46,8 @@ export function ProductEditForm({ product, onSaved, onClose }: ProductEditFormPr
     if (!input) return;
     setSaveState('saving');
     try {
-      const saved = await updateProduct(product.id, input);
+      await saveProduct({ productId: product.id, input });
       setSaveState('saved');
-      onSaved(saved);
       closeTimerRef.current = window.setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
     } catch (error) {
       setFieldErrors(serverFieldErrors(error));

@@ -18,7 +18,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { useAuth } from '../../auth';
-import { useProduct } from '../hooks/use-product';
+import { useProduct } from '../api/get-product';
 import { AddToCartControls } from './AddToCartControls';
 import { ProductDetails } from './ProductDetails';
 import { ProductEditForm } from './ProductEditForm';
@@ -36,11 +36,12 @@ function BackToCatalog() {
 export function ProductPage() {
   const { asin = '' } = useParams();
   const { isAdmin } = useAuth();
-  const { product, isLoading, hasFailed, reload, replaceProduct } = useProduct(asin);
+  const { data: product, isPending } = useProduct(asin);
   const [isEditing, setIsEditing] = useState(false);
 
-  if (isLoading) return <LoadingScreen />;
-  if (hasFailed || !product) {
+  if (isPending) return <LoadingScreen />;
+  // A failed refetch keeps the product on screen.
+  if (!product) {
     return (
       <Container component="main" maxWidth="lg" sx={{ py: 4 }}>
         <BackToCatalog />
@@ -62,7 +63,7 @@ export function ProductPage() {
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 5fr) 7fr' } }}>
         <Box>
           <ProductImage src={product.image_url} alt={product.title} height={360} placeholderText="No image available" />
-          {isAdmin && <ProductImageControl product={product} onChange={replaceProduct} />}
+          {isAdmin && <ProductImageControl product={product} />}
         </Box>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h4" component="h1">
@@ -104,14 +105,7 @@ export function ProductPage() {
           <Typography id="edit-product-heading" variant="h6" component="h2" gutterBottom>
             Edit product
           </Typography>
-          <ProductEditForm
-            product={product}
-            onSaved={replaceProduct}
-            onClose={() => {
-              setIsEditing(false);
-              reload();
-            }}
-          />
+          <ProductEditForm product={product} onClose={() => setIsEditing(false)} />
         </Paper>
       )}
       <ProductDetails product={product} />

@@ -4,8 +4,10 @@ import {
   type SessionResponse,
   type SsoRoleGuessResponse,
 } from '@supply-hub/api/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient, isApiError } from '../../../lib/api-client';
+import { diagnosticsKeys } from './diagnostics-keys';
 
 /** What GET /api/auth/session says (with the SSO role guess), or the reason when there is no session (expired, disabled …). */
 export type SessionStatus =
@@ -32,4 +34,16 @@ export async function getSessionStatus(signal?: AbortSignal): Promise<SessionSta
       return { state: 'signed_out', code: error.code, message: error.message };
     return { state: 'error', message: error instanceof Error ? error.message : 'Unknown error' };
   }
+}
+
+/** The server's own answer about the session (not the app's cached one), with a way to ask again. */
+export function useSessionStatus(): { sessionStatus: SessionStatus; recheck(): void } {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: diagnosticsKeys.sessionStatus(),
+    queryFn: ({ signal }) => getSessionStatus(signal),
+  });
+  // Back to 'checking' until the new answer: the page shows it is asking.
+  const recheck = () => void queryClient.resetQueries({ queryKey: diagnosticsKeys.sessionStatus() });
+  return { sessionStatus: data ?? { state: 'checking' }, recheck };
 }

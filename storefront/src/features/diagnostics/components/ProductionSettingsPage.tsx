@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { SectionCard } from '../../../components/SectionCard';
 import { useAuth } from '../../auth';
-import { useProductionReadiness } from '../hooks/use-production-readiness';
+import { useProductionReadiness } from '../api/use-production-readiness';
 import { buildReadinessChecks, type Source } from '../production-readiness.rules';
 import { AuthValidatorCard } from './AuthValidatorCard';
 import { DiagnosticCheckList } from './DiagnosticCheckList';

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { SectionCard } from '../../../components/SectionCard';
 import { readSsoStorage } from '../../../lib/sso-storage';
 import type { SessionStatus } from '../api/get-session-status';
-import { useSessionStatus } from '../hooks/use-session-status';
-import { useSsoProviders } from '../hooks/use-sso-providers';
+import { useSessionStatus } from '../api/get-session-status';
+import { useSsoProviders } from '../api/get-sso-providers';
 import { SsoProvidersTable } from './SsoProvidersTable';
 
 function describeSession(status: SessionStatus) {

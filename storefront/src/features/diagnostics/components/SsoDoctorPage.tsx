@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ToastProvider';
 import { copyText } from '../../../lib/clipboard';
 import { clearLastSamlError, readSsoStorage } from '../../../lib/sso-storage';
 import { isCallbackTimeoutState, readCallbackError } from '../../auth';
-import { useSessionStatus } from '../hooks/use-session-status';
+import { useSessionStatus } from '../api/get-session-status';
 import { buildSsoDoctorChecks } from '../sso-doctor-checks';
 import { DiagnosticCheckList } from './DiagnosticCheckList';
 import { LastSamlErrorCard } from './LastSamlErrorCard';

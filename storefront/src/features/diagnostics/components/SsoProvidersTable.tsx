@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
 import { samlSignInPath } from '../../auth';
-import type { SsoProvidersState } from '../hooks/use-sso-providers';
+import type { SsoProvidersState } from '../api/get-sso-providers';
 
 /** The configured SAML providers, each with the URL that starts a sign-in through it. */
 export function SsoProvidersTable({ providers }: { providers: SsoProvidersState }) {

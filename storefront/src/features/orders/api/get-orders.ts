@@ -1,6 +1,8 @@
 import { orderSchema, type Order } from '@supply-hub/api/contracts';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
 
 const orderListSchema = orderSchema.array();
 
@@ -11,4 +13,12 @@ const orderListSchema = orderSchema.array();
 export async function getOrders(signal?: AbortSignal): Promise<Order[]> {
   const body = await apiClient.get<{ data: unknown }>('/api/orders', { signal });
   return orderListSchema.parse(body.data);
+}
+
+/**
+ * The user's own orders. Refetched when the server says one of them changed (an admin approved or
+ * rejected it, app/realtime-invalidation) and after a submission; a failed refetch keeps them on screen.
+ */
+export function useOrders() {
+  return useQuery({ queryKey: orderKeys.list(), queryFn: ({ signal }) => getOrders(signal) });
 }

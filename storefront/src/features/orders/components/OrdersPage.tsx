@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 
 import { useAuth } from '../../auth';
-import { useOrders } from '../hooks/use-orders';
+import { useOrders } from '../api/get-orders';
 import {
   ALL_DEPARTMENTS,
   countByTab,
@@ -24,7 +24,7 @@ import { OrderFilters, ORDERS_PANEL_ID, orderTabId } from './OrderFilters';
  */
 export function OrdersPage() {
   const { isAdmin } = useAuth();
-  const { state } = useOrders();
+  const { data: allOrders, error } = useOrders();
   const [params, setParams] = useSearchParams();
   const tab = parseOrderTab(params.get('status'));
   const department = params.get('department') ?? ALL_DEPARTMENTS;
@@ -41,20 +41,20 @@ export function OrdersPage() {
     );
 
   function content() {
-    if (state.status === 'loading') return <Typography role="status">Loading</Typography>;
-    if (state.status === 'error') {
-      return <Alert severity="error">Error: Failed to load orders: {state.message}</Alert>;
+    if (!allOrders) {
+      if (!error) return <Typography role="status">Loading</Typography>;
+      return <Alert severity="error">Error: Failed to load orders: {error.message}</Alert>;
     }
-    const orders = filterOrders(state.orders, tab, department);
+    const orders = filterOrders(allOrders, tab, department);
     const isFiltered = tab !== 'all' || department !== ALL_DEPARTMENTS;
     return (
       <>
         <OrderFilters
           tab={tab}
           onTabChange={(next: OrderTab) => setParam('status', next, 'all')}
-          counts={countByTab(state.orders, department)}
+          counts={countByTab(allOrders, department)}
           department={department}
-          departments={departmentsOf(state.orders)}
+          departments={departmentsOf(allOrders)}
           onDepartmentChange={(next) => setParam('department', next, ALL_DEPARTMENTS)}
         />
         <Box id={ORDERS_PANEL_ID} role="tabpanel" aria-labelledby={orderTabId(tab)}>

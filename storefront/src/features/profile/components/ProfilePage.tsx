@@ -14,7 +14,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAuth } from '../../auth';
 import type { OwnProfile } from '../api/get-own-profile';
-import { useOwnProfile } from '../hooks/use-own-profile';
+import { useOwnProfile } from '../api/get-own-profile';
 import { canViewProfile, isProviderLike } from '../profile-access.rules';
 import { InfoCard } from './InfoCard';
 

@@ -1,11 +1,8 @@
 import type { ApprovalPolicy } from '@supply-hub/api/contracts';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
-import { getApprovalPolicy } from '../api/get-approval-policy';
-
-type PolicyState = { status: 'loading' } | { status: 'loaded'; policy: ApprovalPolicy } | { status: 'error' };
+import { useApprovalPolicy } from '../api/get-approval-policy';
 
 /** What happens to this user's orders, from the company's setting (decisions.md: no hard-coded amounts). */
 function describeApprovalPolicy(policy: ApprovalPolicy): string {
@@ -16,25 +13,14 @@ function describeApprovalPolicy(policy: ApprovalPolicy): string {
 
 /** The profile card's approval policy line, read from GET /api/approval-policy. */
 export function ApprovalPolicyNotice() {
-  const [state, setState] = useState<PolicyState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getApprovalPolicy(controller.signal).then(
-      (policy) => setState({ status: 'loaded', policy }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const { data: policy, isError } = useApprovalPolicy();
 
   return (
     <Typography variant="body2" color="text.secondary" aria-live="polite">
       <strong>Approval policy: </strong>
-      {state.status === 'loaded' && describeApprovalPolicy(state.policy)}
-      {state.status === 'loading' && 'Loading…'}
-      {state.status === 'error' && 'The approval policy could not be loaded.'}
+      {policy && describeApprovalPolicy(policy)}
+      {!policy && !isError && 'Loading…'}
+      {!policy && isError && 'The approval policy could not be loaded.'}
     </Typography>
   );
 }

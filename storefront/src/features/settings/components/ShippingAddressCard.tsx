@@ -8,7 +8,7 @@ import type { ShippingAddress } from '@supply-hub/api/contracts';
 import { useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
-import { useShippingAddress } from '../hooks/use-shipping-address';
+import { useShippingAddress } from '../api/get-shipping-address';
 import { ShippingAddressDialog } from './ShippingAddressDialog';
 
 function AddressLines({ address }: { address: ShippingAddress }) {
@@ -35,7 +35,7 @@ function AddressLines({ address }: { address: ShippingAddress }) {
 /** The user's one shipping address, edited in the Shipping address dialog. */
 export function ShippingAddressCard() {
   const showToast = useToast();
-  const { state, setAddress } = useShippingAddress();
+  const state = useShippingAddress();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   // A fresh dialog each time it opens, filled from the address as it is now.
   const [dialogKey, setDialogKey] = useState(0);
@@ -73,8 +73,7 @@ export function ShippingAddressCard() {
         open={isDialogOpen}
         address={address}
         onClose={() => setIsDialogOpen(false)}
-        onSaved={(saved) => {
-          setAddress(saved);
+        onSaved={() => {
           setIsDialogOpen(false);
           showToast({ title: 'Shipping address saved' });
         }}

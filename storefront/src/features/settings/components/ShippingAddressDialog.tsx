@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 
 import { isApiError } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { saveShippingAddress } from '../api/save-shipping-address';
+import { useSaveShippingAddress } from '../api/save-shipping-address';
 
 type AddressField = keyof ShippingAddress;
 type AddressValues = Record<AddressField, string>;
@@ -43,7 +43,7 @@ export function ShippingAddressDialog({ open, address, onClose, onSaved }: Shipp
     toValues(address),
   );
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { mutateAsync: saveAddress, isPending: isSaving } = useSaveShippingAddress();
 
   const field = (name: AddressField, label: string) => ({ ...fieldProps(name), label, fullWidth: true });
 
@@ -53,14 +53,11 @@ export function ShippingAddressDialog({ open, address, onClose, onSaved }: Shipp
     const input = parse();
     if (!input) return;
     setSaveError(null);
-    setIsSaving(true);
     try {
-      onSaved(await saveShippingAddress(input));
+      onSaved(await saveAddress(input));
     } catch (error) {
       if (isApiError(error)) setFieldErrors({ ...error.errors });
       setSaveError('The address could not be saved. Please try again.');
-    } finally {
-      setIsSaving(false);
     }
   }
 

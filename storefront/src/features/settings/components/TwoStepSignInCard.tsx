@@ -10,11 +10,10 @@ import { useState } from 'react';
 import { useToast } from '../../../components/ToastProvider';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
-import { confirmMfaEnrollment } from '../api/confirm-mfa-enrollment';
-import { disableMfa } from '../api/disable-mfa';
-import type { MfaStatus } from '../api/get-mfa-status';
+import { useConfirmMfaEnrollment } from '../api/confirm-mfa-enrollment';
+import { useDisableMfa } from '../api/disable-mfa';
+import { useMfaStatus, type MfaStatus } from '../api/get-mfa-status';
 import { startMfaEnrollment, type MfaEnrollment } from '../api/start-mfa-enrollment';
-import { useMfaStatus } from '../hooks/use-mfa-status';
 import { MfaCodeForm } from './MfaCodeForm';
 import { MfaEnrollmentPanel } from './MfaEnrollmentPanel';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
@@ -38,6 +37,8 @@ export function TwoStepSignInCard() {
   const { reloadSession } = useAuth();
   const showToast = useToast();
   const { mfa, reload } = useMfaStatus();
+  const { mutateAsync: confirmEnrollment } = useConfirmMfaEnrollment();
+  const { mutateAsync: turnOffMfa } = useDisableMfa();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [actionError, setActionError] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
@@ -56,18 +57,16 @@ export function TwoStepSignInCard() {
   }
 
   async function verify(code: string) {
-    const { recovery_codes: codes } = await confirmMfaEnrollment(code);
+    const { recovery_codes: codes } = await confirmEnrollment(code);
     setMode({ kind: 'recovery', codes });
-    reload();
     // An administrator held at Settings may now open the back office.
     void reloadSession();
   }
 
   async function turnOff(code: string) {
-    await disableMfa(code);
+    await turnOffMfa(code);
     setMode({ kind: 'idle' });
     showToast({ title: 'Two-step sign-in turned off' });
-    reload();
   }
 
   const toIdle = () => setMode({ kind: 'idle' });
