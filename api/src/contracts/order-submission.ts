@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart.js';
+import { orderStatusSchema } from './orders.js';
 
 /** Only ASIN and quantity count; the server prices every line itself (decisions.md). */
 export const orderSubmissionSchema = z.object({
@@ -23,7 +24,7 @@ export const idempotencyKeySchema = z
   .string({ error: 'The Idempotency-Key header is required' })
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8–200 letters, digits or _ . : -');
 
-export const orderLineSchema = z.object({
+export const orderLineSchema = z.strictObject({
   id: z.string(),
   line_number: z.number().int(),
   product_id: z.string().nullable(),
@@ -36,7 +37,7 @@ export const orderLineSchema = z.object({
   total_price: z.string(),
 });
 
-export const orderSchema = z.object({
+export const orderSchema = z.strictObject({
   id: z.string(),
   order_number: z.string(),
   display_seq: z.number().int(),
@@ -53,6 +54,22 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** An order as the back office sees it: with the requester's ship-to (null when none is saved). */
+export const adminOrderSchema = orderSchema.extend({
+  ship_to_status: z
+    .strictObject({ city: z.string(), state: z.string(), postal_code: z.string(), full_name: z.string() })
+    .nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/orders/:id. */
+export const orderIdParamsSchema = z.object({ id: z.uuid() });
+/** GET /api/orders: the caller's own orders, optionally of one status. */
+export const ownOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() });
+export const ownOrderListSchema = z.strictObject({ data: z.array(orderSchema) });
+/** The Idempotency-Key header of POST /api/orders. */
+export const orderSubmissionHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** provider-portal §5: first and last name, then username, then e-mail, then 'Unknown User'. */
 export function requesterDisplayName(input: {

@@ -15,7 +15,7 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-export const productSchema = z.object({
+export const productSchema = z.strictObject({
   id: z.string(),
   asin: z.string(),
   sku: z.string().nullable(),
@@ -36,10 +36,13 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productListSchema = z.object({
+export const productListSchema = z.strictObject({
   data: z.array(productSchema),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+/** GET /api/products/:asin. */
+export const asinParamsSchema = z.object({ asin: z.string().min(1).max(40) });
