@@ -135,7 +135,13 @@ function operationOf(operation: Endpoint): ZodOpenApiOperationObject {
     tags: [operation.tag],
     security: securityOf(operation.access),
     ...(operation.params || query || operation.headers
-      ? { requestParams: { path: operation.params, query, header: operation.headers } }
+      ? {
+          requestParams: {
+            ...(operation.params ? { path: operation.params } : {}),
+            ...(query ? { query } : {}),
+            ...(operation.headers ? { header: operation.headers } : {}),
+          },
+        }
       : {}),
     ...(operation.isRaList ? { parameters: RA_LIST_PARAMETERS } : {}),
     ...(operation.body
