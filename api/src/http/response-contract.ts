@@ -37,11 +37,10 @@ function patternOf(expressPath: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** The schema an answer must match: the declared one for a success, the one error body for an error. */
+/** The schema an answer must match: the declared one for its status, else the one error body for an error. */
 function schemaFor(operation: Endpoint, status: number): z.ZodType | 'undeclared' | 'not-json' {
-  if (status >= 400) return errorBodySchema;
   const declared = operation.responses[status];
-  if (!declared) return 'undeclared';
+  if (!declared) return status >= 400 ? errorBodySchema : 'undeclared';
   return declared instanceof z.ZodType ? declared : 'not-json';
 }
 
