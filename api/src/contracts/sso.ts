@@ -19,7 +19,9 @@ export const samlAcsBodySchema = z.object({ SAMLResponse: z.string().min(1) });
 export const samlAcsFormSchema = samlAcsBodySchema.extend({ RelayState: z.string().optional() });
 
 /** A provider's id: the `:providerId` of the SAML routes and the CLI's `--id`. */
-export const ssoProviderIdSchema = z.string().regex(/^[a-z0-9_-]{2,40}$/, 'must be 2–40 lower-case letters, digits, _ or -');
+export const ssoProviderIdSchema = z
+  .string()
+  .regex(/^[a-z0-9_-]{2,40}$/, 'must be 2–40 lower-case letters, digits, _ or -');
 
 /** An unknown or malformed id ends like any failed sign-in (a redirect), so the route does not refuse it. */
 export const samlProviderParamsSchema = z.object({ providerId: z.string() });

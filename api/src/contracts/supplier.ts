@@ -14,7 +14,9 @@ export const submissionResultSchema = z.strictObject({
   error: z.string().nullable(),
   target: z.string().nullable(),
   bodyPreview: z.string().nullable(),
-  addressSummary: z.strictObject({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() }).nullable(),
+  addressSummary: z
+    .strictObject({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() })
+    .nullable(),
   /** Not in the spec's list: the supplier's own order id, shown in View Details when known. */
   supplierOrderId: z.string().nullable().optional(),
 });

@@ -108,7 +108,10 @@ function operationOf(operation: Endpoint): ZodOpenApiOperationObject {
       ...(response.headers
         ? {
             headers: Object.fromEntries(
-              Object.entries(response.headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' } }]),
+              Object.entries(response.headers).map(([name, text]) => [
+                name,
+                { description: text, schema: { type: 'string' } },
+              ]),
             ),
           }
         : {}),
@@ -157,9 +160,24 @@ function operationOf(operation: Endpoint): ZodOpenApiOperationObject {
 }
 
 const RA_LIST_PARAMETERS = [
-  { in: 'query' as const, name: 'sort', description: 'JSON `["field","ASC"|"DESC"]`', schema: { type: 'string' as const } },
-  { in: 'query' as const, name: 'range', description: 'JSON `[first,last]`, both inclusive', schema: { type: 'string' as const } },
-  { in: 'query' as const, name: 'filter', description: 'JSON object of field filters', schema: { type: 'string' as const } },
+  {
+    in: 'query' as const,
+    name: 'sort',
+    description: 'JSON `["field","ASC"|"DESC"]`',
+    schema: { type: 'string' as const },
+  },
+  {
+    in: 'query' as const,
+    name: 'range',
+    description: 'JSON `[first,last]`, both inclusive',
+    schema: { type: 'string' as const },
+  },
+  {
+    in: 'query' as const,
+    name: 'filter',
+    description: 'JSON object of field filters',
+    schema: { type: 'string' as const },
+  },
 ];
 
 /** The OpenAPI 3.1 document of every declared operation (GET /api/openapi.json). */

@@ -139,7 +139,12 @@ describe('the OpenAPI document and the mounted routes', () => {
     const orderById = document.paths?.['/api/orders/{id}']?.get;
     expect(Object.keys(orderById?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404']);
     expect(orderById?.parameters).toEqual([
-      expect.objectContaining({ in: 'path', name: 'id', required: true, schema: expect.objectContaining({ format: 'uuid' }) }),
+      expect.objectContaining({
+        in: 'path',
+        name: 'id',
+        required: true,
+        schema: expect.objectContaining({ format: 'uuid' }),
+      }),
     ]);
   });
 

@@ -63,10 +63,7 @@ export function responseContract(endpoints: Iterable<Endpoint>, log: Logger): Re
       const violation = violationOf(operation, status, String(body));
       if (!violation) return send(body);
       const name = `${operation.method.toUpperCase()} ${operation.path}`;
-      log.error(
-        { operation: name, status, violation },
-        'response does not match its contract',
-      );
+      log.error({ operation: name, status, violation }, 'response does not match its contract');
       res.status(500).type('application/json');
       return send(
         JSON.stringify({

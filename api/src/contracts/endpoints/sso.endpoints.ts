@@ -8,7 +8,7 @@ export const ssoEndpoints = {
   discover: endpoint({
     method: 'get',
     path: '/api/auth/sso/discover',
-    summary: "Which SAML provider serves an e-mail: its domain, then the fallback chain",
+    summary: 'Which SAML provider serves an e-mail: its domain, then the fallback chain',
     tag,
     access: 'public',
     query: ssoDiscoverQuerySchema,

@@ -1,13 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { z } from 'zod';
-
-import {
-  signUpConfirmSchema,
-  signUpSchema,
-  type SignUpConfirmInput,
-  type SignUpInput,
-} from '../../contracts/auth.js';
+import { signUpConfirmSchema, signUpSchema, type SignUpConfirmInput, type SignUpInput } from '../../contracts/auth.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';

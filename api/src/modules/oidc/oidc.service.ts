@@ -28,7 +28,6 @@ export interface PendingOidcSignIn {
   startedAt: number;
 }
 
-
 const PENDING_SIGN_IN_MS = 10 * 60_000;
 const SCOPE = 'openid email profile';
 

@@ -7,7 +7,6 @@ import {
 } from '@node-saml/passport-saml';
 import type { Request, Response } from 'express';
 import passportModule from 'passport';
-import { z } from 'zod';
 
 import type { AppConfig } from '../../config.js';
 import { samlAcsBodySchema, ssoProviderIdSchema } from '../../contracts/sso.js';

@@ -1,10 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 
-import {
-  DISCOVERY_FALLBACK_CHAIN,
-  ssoProviderInputSchema,
-  type SsoProviderInput,
-} from '../../contracts/sso.js';
+import { DISCOVERY_FALLBACK_CHAIN, ssoProviderInputSchema, type SsoProviderInput } from '../../contracts/sso.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
