@@ -41,7 +41,7 @@ const STATUS_TEXT: Record<number, string> = {
   202: 'Accepted',
   204: 'No content',
   302: 'Redirect',
-  400: 'Invalid input (VALIDATION_ERROR and others)',
+  400: 'Invalid input (VALIDATION_FAILED and others)',
   401: 'Not signed in, or the session has expired',
   403: 'Not allowed for this account, or a cross-site request',
   404: 'Not found',
@@ -182,7 +182,7 @@ const RA_LIST_PARAMETERS = [
 
 /** The OpenAPI 3.1 document of every declared operation (GET /api/openapi.json). */
 export function buildOpenApiDocument(
-  endpoints: Iterable<Endpoint>,
+  endpoints: readonly Endpoint[],
   { version, serverUrl }: { version: string; serverUrl?: string },
 ): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
@@ -190,8 +190,11 @@ export function buildOpenApiDocument(
     const path = openApiPath(operation.path);
     paths[path] = { ...paths[path], [operation.method]: operationOf(operation) };
   }
+  // Tags in the order the declarations come (index.ts), not the viewer's alphabetical guess.
+  const tags = [...new Set(endpoints.map((operation) => operation.tag))].map((name) => ({ name }));
   return createDocument({
     openapi: '3.1.0',
+    tags,
     info: { title: 'Supply Hub API', version, description: DESCRIPTION },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: {

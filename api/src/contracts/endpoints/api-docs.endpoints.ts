@@ -8,7 +8,7 @@ export const apiDocsEndpoints = {
   openapi: endpoint({
     method: 'get',
     path: '/api/openapi.json',
-    summary: 'This document: OpenAPI 3.1, generated from the declarations in api/src/contracts/endpoints',
+    summary: 'This document: OpenAPI 3.1, generated from the API contracts',
     tag,
     access: 'public',
     responses: {

@@ -18,26 +18,26 @@ export type { Endpoint } from './endpoint.js';
 export { endpoint } from './endpoint.js';
 
 /**
- * Every module's declarations, one line each. A new module's `<module>.endpoints.ts` adds its map
+ * Every module's declarations, one line each (in the order the docs list them). A new module's `<module>.endpoints.ts` adds its map
  * here; the OpenAPI document, the completeness test and the test-time response check read this.
  * Still to add when they land: the admin-*.endpoints.ts files (users, admin-users, admin-products,
  * admin-orders, integrations, reports, admin-catalog, settings, approval policy), audit, qa-runner.
  */
 export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
-  apiDocs: apiDocsEndpoints,
-  auth: authEndpoints,
-  cart: cartEndpoints,
-  events: eventsEndpoints,
   health: healthEndpoints,
-  me: meEndpoints,
+  auth: authEndpoints,
   mfa: mfaEndpoints,
   oidc: oidcEndpoints,
-  orders: ordersEndpoints,
-  products: productsEndpoints,
-  saml: samlEndpoints,
-  sandboxSupplier: sandboxSupplierEndpoints,
   sso: ssoEndpoints,
+  saml: samlEndpoints,
+  me: meEndpoints,
+  products: productsEndpoints,
+  cart: cartEndpoints,
+  orders: ordersEndpoints,
+  events: eventsEndpoints,
   supplier: supplierEndpoints,
+  sandboxSupplier: sandboxSupplierEndpoints,
+  apiDocs: apiDocsEndpoints,
 };
 
 export const allEndpoints: readonly Endpoint[] = Object.values(endpointsByModule).flatMap((map) => Object.values(map));

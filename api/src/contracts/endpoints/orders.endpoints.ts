@@ -27,7 +27,7 @@ export const ordersEndpoints = {
   list: endpoint({
     method: 'get',
     path: '/api/orders',
-    summary: "The caller's own orders, newest first",
+    summary: "The caller's own orders, newest first (an admin: everyone's latest 50)",
     tag,
     access: 'signed-in',
     query: ownOrdersQuerySchema,
