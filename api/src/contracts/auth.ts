@@ -81,7 +81,7 @@ export const profileSchema = z.strictObject({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const sessionResponseSchema = z.strictObject({
-  user: z.object({ id: z.string(), email: z.string() }),
+  user: z.strictObject({ id: z.string(), email: z.string() }),
   profile: profileSchema.nullable(),
   roles: z.array(roleSchema),
   effective_role: z.string(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Router } from 'express';
 import request from 'supertest';
+import { z } from 'zod';
 
 import type { Endpoint } from '../contracts/endpoints/endpoint.js';
 import { allEndpoints } from '../contracts/endpoints/index.js';
@@ -48,6 +49,26 @@ function compareWithDeclarations(mounted: readonly RouteEntry[], declared: reado
     undeclared: [...mountedKeys].filter((key) => !declaredKeys.has(key) && !isAllowlisted(key)).sort(),
     unmounted: [...declaredKeys].filter((key) => !mountedKeys.has(key)).sort(),
   };
+}
+
+/** Object schemas inside a zod schema that let unknown keys through, by their path. */
+function looseObjectsIn(schema: z.ZodType, where: string, seen = new Set<z.ZodType>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const children: [string, unknown][] = [];
+  const found: string[] = [];
+  if (def.type === 'object') {
+    const { shape, catchall } = def as unknown as { shape: Record<string, z.ZodType>; catchall?: z.ZodType };
+    if (catchall?._zod.def.type !== 'never') found.push(where);
+    children.push(...Object.entries(shape).map(([key, value]): [string, unknown] => [`${where}.${key}`, value]));
+  }
+  for (const key of ['innerType', 'element', 'in', 'out', 'valueType']) children.push([where, def[key]]);
+  for (const option of (def.options as unknown[] | undefined) ?? []) children.push([where, option]);
+  for (const [path, child] of children) {
+    if (child instanceof z.ZodType) found.push(...looseObjectsIn(child, path, seen));
+  }
+  return found;
 }
 
 let db: Db;
@@ -108,6 +129,17 @@ describe('the OpenAPI document and the mounted routes', () => {
       return expected.includes(access) ? [] : [`${keyOf(operation)}: declared ${access}, mounted ${policy.kind}`];
     });
     expect(mismatches).toEqual([]);
+  });
+
+  it('every JSON answer is a strict object: an undeclared field fails the response check', () => {
+    const loose = allEndpoints.flatMap((operation) =>
+      Object.entries(operation.responses).flatMap(([status, response]) =>
+        response instanceof z.ZodType ? looseObjectsIn(response, `${keyOf(operation)} ${status}`) : [],
+      ),
+    );
+    // The document itself is open by nature (OpenAPI allows extensions).
+    expect(loose.filter((path) => !path.startsWith('GET /api/openapi.json'))).toEqual([]);
+    expect(looseObjectsIn(z.object({ a: z.strictObject({ b: z.object({}) }) }), 'x')).toEqual(['x', 'x.a.b']);
   });
 
   it('GET /api/openapi.json answers an OpenAPI 3.1 document with every declared operation', async () => {
