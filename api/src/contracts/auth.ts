@@ -159,6 +159,7 @@ export const mfaStatusSchema = z.strictObject({
   required: z.boolean(),
   recovery_codes_left: z.number().int(),
 });
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 /** POST /api/auth/mfa/enroll: the new secret, as a link, as text and as a QR code image. */
 export const mfaEnrollmentSchema = z.strictObject({
@@ -166,6 +167,8 @@ export const mfaEnrollmentSchema = z.strictObject({
   secret: z.string(),
   qr_data_url: z.string(),
 });
+export type MfaEnrollment = z.infer<typeof mfaEnrollmentSchema>;
 
 /** POST /api/auth/mfa/confirm: the recovery codes, shown once. */
 export const mfaRecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
+export type MfaRecoveryCodes = z.infer<typeof mfaRecoveryCodesSchema>;

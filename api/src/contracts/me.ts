@@ -68,6 +68,7 @@ export const shippingAddressResponseSchema = z.strictObject({ address: shippingA
 
 /** PUT /api/me/default-ship-to. */
 export const defaultShipToResponseSchema = z.strictObject({ default_ship_to: z.string().nullable() });
+export type DefaultShipTo = z.infer<typeof defaultShipToResponseSchema>;
 
 /** GET /api/me/profile: the Profile screen's read-only data, with the provider card. */
 export const ownProfileSchema = z.strictObject({

@@ -37,6 +37,7 @@ export const ssoDiscoveryResponseSchema = z.strictObject({
   matched_by: z.enum(['domain', ...DISCOVERY_FALLBACK_CHAIN]).nullable(),
   chain: z.array(z.string()),
 });
+export type SsoDiscovery = z.infer<typeof ssoDiscoveryResponseSchema>;
 
 /** GET /api/auth/sso/providers: enabled providers, without their certificates. */
 export const ssoProviderListSchema = z.strictObject({

@@ -1,6 +1,11 @@
 import { X509Certificate } from 'node:crypto';
 
-import { DISCOVERY_FALLBACK_CHAIN, ssoProviderInputSchema, type SsoProviderInput } from '../../contracts/sso.js';
+import {
+  DISCOVERY_FALLBACK_CHAIN,
+  ssoProviderInputSchema,
+  type SsoDiscovery,
+  type SsoProviderInput,
+} from '../../contracts/sso.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -48,7 +53,7 @@ export async function listSsoProviders(ctx: ServiceContext) {
 }
 
 /** The provider for an e-mail: its domain first, then the fallback chain; which step matched is reported. */
-export async function discoverSsoProvider(ctx: ServiceContext, email: string) {
+export async function discoverSsoProvider(ctx: ServiceContext, email: string): Promise<SsoDiscovery> {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   const byDomain = domain ? await queries.selectSsoProviderByDomain(ctx.db, domain) : undefined;
   if (byDomain)
