@@ -65,12 +65,14 @@ function isOther(response: z.ZodType | OtherResponse): response is OtherResponse
   return !(response instanceof z.ZodType);
 }
 
-/** The error statuses an operation may answer: its own, plus those its access rule and input imply. */
+/** The error statuses an operation may answer: its own, plus those its access rule and its input imply. */
 export function errorStatusesOf(operation: Endpoint): number[] {
   const implied = new Set<number>(operation.errors ?? []);
   if (operation.access !== 'public' && operation.access !== 'demo-only') implied.add(401);
   if (typeof operation.access === 'object' || operation.access === 'approved') implied.add(403);
-  if (operation.body || operation.query || operation.params) implied.add(400);
+  // Parsed input refused: 400 VALIDATION_FAILED. A path parameter's own rule is declared in `errors`.
+  const hasJsonBody = operation.body && (operation.requestContentType ?? 'application/json') === 'application/json';
+  if (hasJsonBody || operation.query) implied.add(400);
   return [...implied].sort((a, b) => a - b);
 }
 

@@ -89,7 +89,7 @@ export const authEndpoints = {
     access: 'demo-only',
     body: demoSignInSchema,
     responses: { 200: accountSignedInResponseSchema },
-    errors: [404, 429],
+    errors: [404, 409, 429],
   }),
   logout: endpoint({
     method: 'post',

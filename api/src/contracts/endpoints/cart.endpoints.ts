@@ -20,7 +20,6 @@ export const cartEndpoints = {
     access: 'signed-in',
     body: cartReplaceSchema,
     responses: { 200: cartSchema },
-    errors: [404],
   }),
   addItem: endpoint({
     method: 'post',
@@ -30,6 +29,5 @@ export const cartEndpoints = {
     access: 'signed-in',
     body: cartAddSchema,
     responses: { 200: cartSchema },
-    errors: [404],
   }),
 };
