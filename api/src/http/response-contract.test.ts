@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
@@ -7,7 +7,9 @@ import { endpoint } from '../contracts/endpoints/endpoint.js';
 import { AppError } from './app-error.js';
 import { errorHandler } from './error-handler.js';
 import { RESPONSE_CONTRACT_VIOLATION, responseContract } from './response-contract.js';
-import { silentLog } from '../test-support/test-context.js';
+import { healthEndpoints } from '../contracts/endpoints/health.endpoints.js';
+import { closeTestApp, createTestApp } from '../test-support/http-test-app.js';
+import { openSharedTestDb, silentLog } from '../test-support/test-context.js';
 
 const widgetSchema = z.strictObject({ id: z.string(), price: z.string() });
 const declarations = [
@@ -98,5 +100,29 @@ describe('the test-time response contract check', () => {
     const csv = await request(app).get('/api/widgets').expect(200);
     expect(csv.text).toBe('id,price\n1,2.00\n');
     await request(app).get('/api/gadgets').expect(200, { anything: 1 });
+  });
+});
+
+describe('the portal in a test run', () => {
+  const db = openSharedTestDb();
+  const app = createTestApp(db);
+  afterAll(async () => {
+    await closeTestApp(app);
+    await db.destroy();
+  });
+
+  it('checks its own routes: a declaration the answer does not match makes the request fail', async () => {
+    await request(app).get('/api/health/live').expect(200);
+    const responses = healthEndpoints.live.responses as Record<number, z.ZodType>;
+    const declared = responses[200];
+    responses[200] = z.strictObject({ status: z.literal('down') });
+    try {
+      const response = await request(app).get('/api/health/live').expect(500);
+      expect(response.body).toMatchObject({ code: RESPONSE_CONTRACT_VIOLATION, requestId: expect.any(String) });
+      expect(response.body.message).toContain('GET /api/health/live');
+    } finally {
+      if (declared) responses[200] = declared;
+    }
+    await request(app).get('/api/health/live').expect(200);
   });
 });
