@@ -65,33 +65,37 @@ export const onboardingSchema = z.object({
 });
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 
-export const profileSchema = z.strictObject({
-  user_id: z.string(),
-  username: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  department: z.string().nullable(),
-  default_ship_to: z.string().nullable(),
-  years_experience: z.number().nullable(),
-  onboarding_completed: z.boolean(),
-  onboarding_approved: z.boolean(),
-});
+export const profileSchema = z
+  .strictObject({
+    user_id: z.string(),
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    department: z.string().nullable(),
+    default_ship_to: z.string().nullable(),
+    years_experience: z.number().nullable(),
+    onboarding_completed: z.boolean(),
+    onboarding_approved: z.boolean(),
+  })
+  .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const sessionResponseSchema = z.strictObject({
-  user: z.strictObject({ id: z.string(), email: z.string() }),
-  profile: profileSchema.nullable(),
-  roles: z.array(roleSchema),
-  effective_role: z.string(),
-  is_admin: z.boolean(),
-  auth_method: z.string(),
-  /** An admin who must set up TOTP before the back office opens (MFA enforced). */
-  mfa_enrollment_required: z.boolean(),
-  /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
-  expires_at: z.string(),
-});
+export const sessionResponseSchema = z
+  .strictObject({
+    user: z.strictObject({ id: z.string(), email: z.string() }),
+    profile: profileSchema.nullable(),
+    roles: z.array(roleSchema),
+    effective_role: z.string(),
+    is_admin: z.boolean(),
+    auth_method: z.string(),
+    /** An admin who must set up TOTP before the back office opens (MFA enforced). */
+    mfa_enrollment_required: z.boolean(),
+    /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
+    expires_at: z.string(),
+  })
+  .meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** GET /api/auth/sso/role-guess: how single sign-on guessed the signed-in user's role (the SSO Doctor). */

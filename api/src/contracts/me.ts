@@ -52,16 +52,18 @@ export const defaultShipToSchema = z.object({
 });
 
 /** The stored shipping address, as the API answers it. */
-export const shippingAddressRecordSchema = z.strictObject({
-  full_name: z.string(),
-  street_line1: z.string(),
-  street_line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-});
+export const shippingAddressRecordSchema = z
+  .strictObject({
+    full_name: z.string(),
+    street_line1: z.string(),
+    street_line2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: 'ShippingAddress' });
 
 /** GET and PUT /api/me/shipping-address; null before the first save. */
 export const shippingAddressResponseSchema = z.strictObject({ address: shippingAddressRecordSchema.nullable() });

@@ -7,50 +7,54 @@ export const submissionStageSchema = z.enum(['config', 'address', 'send', 'respo
 export type SubmissionStage = z.infer<typeof submissionStageSchema>;
 
 /** The submission result of admin-portal §3, answered by approve and retry. */
-export const submissionResultSchema = z.strictObject({
-  ok: z.boolean(),
-  httpStatus: z.number().int().nullable(),
-  stage: submissionStageSchema,
-  error: z.string().nullable(),
-  target: z.string().nullable(),
-  bodyPreview: z.string().nullable(),
-  addressSummary: z
-    .strictObject({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() })
-    .nullable(),
-  /** Not in the spec's list: the supplier's own order id, shown in View Details when known. */
-  supplierOrderId: z.string().nullable().optional(),
-});
+export const submissionResultSchema = z
+  .strictObject({
+    ok: z.boolean(),
+    httpStatus: z.number().int().nullable(),
+    stage: submissionStageSchema,
+    error: z.string().nullable(),
+    target: z.string().nullable(),
+    bodyPreview: z.string().nullable(),
+    addressSummary: z
+      .strictObject({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() })
+      .nullable(),
+    /** Not in the spec's list: the supplier's own order id, shown in View Details when known. */
+    supplierOrderId: z.string().nullable().optional(),
+  })
+  .meta({ id: 'SubmissionResult' });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 export const abLogStatusSchema = z.enum(['success', 'failed', 'queued']);
 export const AB_LOG_ACTIONS = { orderSubmission: 'ORDER_SUBMISSION', selfTest: 'SELF_TEST' } as const;
 
 /** One integration log entry (ab_logs, admin-portal §3); request_xml never holds the shared secret. */
-export const abLogEntrySchema = z.strictObject({
-  id: z.string(),
-  order_id: z.string().nullable(),
-  order_number: z.string().nullable(),
-  /** ORDER_SUBMISSION or SELF_TEST. */
-  action: z.string(),
-  status: abLogStatusSchema,
-  http_status: z.number().int().nullable(),
-  test_mode: z.boolean(),
-  created_at: z.string(),
-  error: z.string().nullable(),
-  request_xml: z.string().nullable(),
-  response_body: z.string().nullable(),
-  request_summary: z
-    .strictObject({
-      latencyMs: z.number().optional(),
-      retryable: z.boolean().optional(),
-      diagnostics: z.string().optional(),
-      mode: z.string().optional(),
-      attempt: z.number().optional(),
-    })
-    .nullable(),
-  payload_id: z.string().nullable(),
-  target_url: z.string().nullable(),
-});
+export const abLogEntrySchema = z
+  .strictObject({
+    id: z.string(),
+    order_id: z.string().nullable(),
+    order_number: z.string().nullable(),
+    /** ORDER_SUBMISSION or SELF_TEST. */
+    action: z.string(),
+    status: abLogStatusSchema,
+    http_status: z.number().int().nullable(),
+    test_mode: z.boolean(),
+    created_at: z.string(),
+    error: z.string().nullable(),
+    request_xml: z.string().nullable(),
+    response_body: z.string().nullable(),
+    request_summary: z
+      .strictObject({
+        latencyMs: z.number().optional(),
+        retryable: z.boolean().optional(),
+        diagnostics: z.string().optional(),
+        mode: z.string().optional(),
+        attempt: z.number().optional(),
+      })
+      .nullable(),
+    payload_id: z.string().nullable(),
+    target_url: z.string().nullable(),
+  })
+  .meta({ id: 'AbLogEntry' });
 export type AbLogEntry = z.infer<typeof abLogEntrySchema>;
 export const abLogListSchema = z.strictObject({ data: z.array(abLogEntrySchema) });
 

@@ -194,21 +194,30 @@ export function buildOpenApiDocument(
   }
   // Tags in the order the declarations come (index.ts), not the viewer's alphabetical guess.
   const tags = [...new Set(endpoints.map((operation) => operation.tag))].map((name) => ({ name }));
-  return createDocument({
-    openapi: '3.1.0',
-    tags,
-    info: { title: 'Supply Hub API', version, description: DESCRIPTION },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    components: {
-      securitySchemes: {
-        [SESSION_COOKIE_SCHEME]: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: SESSION_COOKIE,
-          description: 'The session cookie set by signing in (HttpOnly, SameSite=Lax).',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      tags,
+      info: { title: 'Supply Hub API', version, description: DESCRIPTION },
+      ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+      components: {
+        securitySchemes: {
+          [SESSION_COOKIE_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session cookie set by signing in (HttpOnly, SameSite=Lax).',
+          },
         },
       },
+      paths,
     },
-    paths,
-  });
+    {
+      // z.number().int() bounds itself to the safe integers; said in the document, they only clutter the examples.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      },
+    },
+  );
 }
