@@ -105,3 +105,4 @@ export function selfTestHint(httpStatus: number | null | undefined): SelfTestHin
 
 /** POST /api/admin/orders/:id/approve and /retry: the submission result and the order as it is now. */
 export const submissionResponseSchema = z.strictObject({ result: submissionResultSchema, order: adminOrderSchema });
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
