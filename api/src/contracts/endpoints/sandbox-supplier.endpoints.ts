@@ -20,8 +20,13 @@ export const sandboxSupplierEndpoints = {
     access: 'demo-only',
     body: z.string(),
     requestContentType: 'text/xml',
+    // Refusals are cXML too, with the HTTP status of their cXML Status code (a supplier's way).
     responses: {
       200: { contentType: 'text/xml', description: 'A cXML Response (its Status says the outcome)' },
+      400: { contentType: 'text/xml', description: 'cXML 400: unreadable, or not an OrderRequest or ProfileRequest' },
+      401: { contentType: 'text/xml', description: 'cXML 401: the Sender credentials do not match' },
+      409: { contentType: 'text/xml', description: 'cXML 409: the payloadID was already used for another order' },
+      500: { contentType: 'text/xml', description: 'cXML 500, when told to fail so' },
       502: { contentType: 'text/html', description: 'An HTML error page, when told to fail so' },
     },
   }),
