@@ -20,6 +20,9 @@ import { crossSiteGuard } from './http/cross-site-guard.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { currentUser, sessionMiddleware } from './http/sessions.js';
 import { connectionStringOf } from './database/connection.js';
+import { allEndpoints } from './contracts/endpoints/index.js';
+import { responseContract } from './http/response-contract.js';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { oidcRoutes } from './modules/oidc/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
@@ -104,6 +107,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
     }),
   );
   app.use(securityHeaders(config));
+  // Test runs check every declared JSON answer against its contract (a mismatch answers 500).
+  if (process.env.NODE_ENV === 'test') app.use(responseContract(allEndpoints, log));
 
   const dependencies: RouteDependencies = {
     contextFor: (req: Request): ServiceContext => ({
@@ -193,6 +198,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(settingsRoutes(dependencies));
   api.use(approvalPolicyRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
+  api.use(apiDocsRoutes(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -65,37 +65,41 @@ export const onboardingSchema = z.object({
 });
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 
-export const profileSchema = z.object({
-  user_id: z.string(),
-  username: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  department: z.string().nullable(),
-  default_ship_to: z.string().nullable(),
-  years_experience: z.number().nullable(),
-  onboarding_completed: z.boolean(),
-  onboarding_approved: z.boolean(),
-});
+export const profileSchema = z
+  .strictObject({
+    user_id: z.string(),
+    username: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    department: z.string().nullable(),
+    default_ship_to: z.string().nullable(),
+    years_experience: z.number().nullable(),
+    onboarding_completed: z.boolean(),
+    onboarding_approved: z.boolean(),
+  })
+  .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const sessionResponseSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string() }),
-  profile: profileSchema.nullable(),
-  roles: z.array(roleSchema),
-  effective_role: z.string(),
-  is_admin: z.boolean(),
-  auth_method: z.string(),
-  /** An admin who must set up TOTP before the back office opens (MFA enforced). */
-  mfa_enrollment_required: z.boolean(),
-  /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
-  expires_at: z.string(),
-});
+export const sessionResponseSchema = z
+  .strictObject({
+    user: z.strictObject({ id: z.string(), email: z.string() }),
+    profile: profileSchema.nullable(),
+    roles: z.array(roleSchema),
+    effective_role: z.string(),
+    is_admin: z.boolean(),
+    auth_method: z.string(),
+    /** An admin who must set up TOTP before the back office opens (MFA enforced). */
+    mfa_enrollment_required: z.boolean(),
+    /** When the session ends unless refreshed: the earlier of the idle and the absolute limit. */
+    expires_at: z.string(),
+  })
+  .meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** GET /api/auth/sso/role-guess: how single sign-on guessed the signed-in user's role (the SSO Doctor). */
-export const ssoRoleGuessResponseSchema = z.object({
+export const ssoRoleGuessResponseSchema = z.strictObject({
   auth_method: z.string(),
   /** The groups the identity provider asserted at this method's latest sign-in; null if none were kept. */
   groups: z.array(z.string()).nullable(),
@@ -115,3 +119,60 @@ export const approvalSchema = z.object({
 export const bulkApprovalSchema = approvalSchema.extend({
   ids: z.array(z.uuid()).min(1).max(500),
 });
+
+/** POST /api/auth/signup/confirm: the token of the mailed sign-up link. */
+export const signUpConfirmSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-up link is not valid.'),
+});
+export type SignUpConfirmInput = z.infer<typeof signUpConfirmSchema>;
+
+/** Demo mode's "Try as admin" / "Try as doctor". */
+export const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
+
+/** A TOTP code (or a recovery code): the sign-in step, enrolment and turning it off. */
+export const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
+
+const signedInUserSchema = z.strictObject({ id: z.string(), email: z.string() });
+
+/** A signed-in answer; `home` is where the account's role lands (roles.rules.ts). */
+export const signedInResponseSchema = z.strictObject({
+  status: z.literal('signed_in'),
+  user: signedInUserSchema,
+  home: z.string(),
+});
+
+/** POST /api/auth/login: signed in, signed in but must set up TOTP first, or the code is asked next. */
+export const signInResponseSchema = z.discriminatedUnion('status', [
+  signedInResponseSchema,
+  signedInResponseSchema.extend({ status: z.literal('mfa_enrollment_required') }),
+  z.strictObject({ status: z.literal('mfa_required') }),
+]);
+
+/** Sign-up confirmation and demo sign-in: signed in, no home (the storefront goes to onboarding). */
+export const accountSignedInResponseSchema = signedInResponseSchema.omit({ home: true });
+
+/** POST /api/auth/signup: the same 202 for every e-mail, known or not. */
+export const signUpResponseSchema = z.strictObject({ status: z.literal('check_email'), message: z.string() });
+
+/** A sentence for the user, the whole answer (password reset). */
+export const messageResponseSchema = z.strictObject({ message: z.string() });
+
+/** GET /api/auth/mfa: whether two-step sign-in is on, required, and how many recovery codes are left. */
+export const mfaStatusSchema = z.strictObject({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+/** POST /api/auth/mfa/enroll: the new secret, as a link, as text and as a QR code image. */
+export const mfaEnrollmentSchema = z.strictObject({
+  otpauth_url: z.string(),
+  secret: z.string(),
+  qr_data_url: z.string(),
+});
+export type MfaEnrollment = z.infer<typeof mfaEnrollmentSchema>;
+
+/** POST /api/auth/mfa/confirm: the recovery codes, shown once. */
+export const mfaRecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
+export type MfaRecoveryCodes = z.infer<typeof mfaRecoveryCodesSchema>;

@@ -25,10 +25,12 @@ export const cartAddSchema = z.object({
     .max(MAX_LINE_QUANTITY),
 });
 
-export const cartSchema = z.object({
-  items: z.array(z.object({ product: productSchema, quantity: z.number().int(), added_at: z.string() })),
-  item_count: z.number().int(),
-  /** Changes whenever the cart changes: the client derives its order Idempotency-Key from it. */
-  version: z.string(),
-});
+export const cartSchema = z
+  .strictObject({
+    items: z.array(z.strictObject({ product: productSchema, quantity: z.number().int(), added_at: z.string() })),
+    item_count: z.number().int(),
+    /** Changes whenever the cart changes: the client derives its order Idempotency-Key from it. */
+    version: z.string(),
+  })
+  .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof cartSchema>;

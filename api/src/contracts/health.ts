@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-export const healthResponseSchema = z.object({
+export const healthResponseSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'unreachable']),
   version: z.string(),
   uptime_s: z.number(),
   demo_mode: z.boolean(),
   jobs: z.array(
-    z.object({
+    z.strictObject({
       job_name: z.string(),
       outcome: z.string(),
       started_at: z.string(),
@@ -18,7 +18,7 @@ export const healthResponseSchema = z.object({
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** GET /api/health/live: the process answers; it never touches the database. */
-export const livenessResponseSchema = z.object({
+export const livenessResponseSchema = z.strictObject({
   status: z.literal('ok'),
   version: z.string(),
   uptime_s: z.number(),
@@ -26,7 +26,7 @@ export const livenessResponseSchema = z.object({
 export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
 
 /** GET /api/health/ready: 200 only when the database answers and every migration is applied. */
-export const readinessResponseSchema = z.object({
+export const readinessResponseSchema = z.strictObject({
   status: z.enum(['ready', 'not_ready']),
   db: z.enum(['ok', 'unreachable']),
   migrations: z.enum(['applied', 'pending', 'unknown']),

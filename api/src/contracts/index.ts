@@ -15,3 +15,6 @@ export * from './reports.js';
 export * from './supplier.js';
 export * from './audit.js';
 export * from './us-states.js';
+export * from './sso.js';
+export * from './events.js';
+export * from './sandbox-supplier.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart.js';
+import { orderStatusSchema } from './orders.js';
 
 /** Only ASIN and quantity count; the server prices every line itself (decisions.md). */
 export const orderSubmissionSchema = z.object({
@@ -23,36 +24,58 @@ export const idempotencyKeySchema = z
   .string({ error: 'The Idempotency-Key header is required' })
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8–200 letters, digits or _ . : -');
 
-export const orderLineSchema = z.object({
-  id: z.string(),
-  line_number: z.number().int(),
-  product_id: z.string().nullable(),
-  asin: z.string(),
-  sku: z.string().nullable(),
-  title: z.string(),
-  image_url: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price: z.string(),
-  total_price: z.string(),
-});
+export const orderLineSchema = z
+  .strictObject({
+    id: z.string(),
+    line_number: z.number().int(),
+    product_id: z.string().nullable(),
+    asin: z.string(),
+    sku: z.string().nullable(),
+    title: z.string(),
+    image_url: z.string().nullable(),
+    quantity: z.number().int(),
+    unit_price: z.string(),
+    total_price: z.string(),
+  })
+  .meta({ id: 'OrderLine' });
 
-export const orderSchema = z.object({
-  id: z.string(),
-  order_number: z.string(),
-  display_seq: z.number().int(),
-  user_id: z.string(),
-  user_email: z.string(),
-  requester_name: z.string(),
-  status: z.string(),
-  rejection_reason: z.string().nullable(),
-  total_amount: z.string(),
-  notes: z.string().nullable(),
-  delivery_location: z.string(),
-  priority: z.string(),
-  created_at: z.string(),
-  lines: z.array(orderLineSchema),
-});
+export const orderSchema = z
+  .strictObject({
+    id: z.string(),
+    order_number: z.string(),
+    display_seq: z.number().int(),
+    user_id: z.string(),
+    user_email: z.string(),
+    requester_name: z.string(),
+    status: z.string(),
+    rejection_reason: z.string().nullable(),
+    total_amount: z.string(),
+    notes: z.string().nullable(),
+    delivery_location: z.string(),
+    priority: z.string(),
+    created_at: z.string(),
+    lines: z.array(orderLineSchema),
+  })
+  .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
+
+/** An order as the back office sees it: with the requester's ship-to (null when none is saved). */
+export const adminOrderSchema = orderSchema
+  .extend({
+    ship_to_status: z
+      .strictObject({ city: z.string(), state: z.string(), postal_code: z.string(), full_name: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/orders/:id. */
+export const orderIdParamsSchema = z.object({ id: z.uuid() });
+/** GET /api/orders: the caller's own orders, optionally of one status. */
+export const ownOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() });
+export const ownOrderListSchema = z.strictObject({ data: z.array(orderSchema) });
+/** The Idempotency-Key header of POST /api/orders. */
+export const orderSubmissionHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /** provider-portal §5: first and last name, then username, then e-mail, then 'Unknown User'. */
 export function requesterDisplayName(input: {

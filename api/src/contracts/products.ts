@@ -15,31 +15,36 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-export const productSchema = z.object({
-  id: z.string(),
-  asin: z.string(),
-  sku: z.string().nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  manufacturer: z.string().nullable(),
-  vendor: z.string().nullable(),
-  category: z.string().nullable(),
-  image_url: z.string().nullable(),
-  product_url: z.string().nullable(),
-  amazon_url: z.string().nullable(),
-  amazon_price: z.string().nullable(),
-  price: z.string().nullable(),
-  in_stock: z.boolean(),
-  specs: z.record(z.string(), z.string()),
-  active: z.boolean(),
-  updated_at: z.string(),
-});
+export const productSchema = z
+  .strictObject({
+    id: z.string(),
+    asin: z.string(),
+    sku: z.string().nullable(),
+    title: z.string(),
+    description: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    vendor: z.string().nullable(),
+    category: z.string().nullable(),
+    image_url: z.string().nullable(),
+    product_url: z.string().nullable(),
+    amazon_url: z.string().nullable(),
+    amazon_price: z.string().nullable(),
+    price: z.string().nullable(),
+    in_stock: z.boolean(),
+    specs: z.record(z.string(), z.string()),
+    active: z.boolean(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
-export const productListSchema = z.object({
+export const productListSchema = z.strictObject({
   data: z.array(productSchema),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+/** GET /api/products/:asin. */
+export const asinParamsSchema = z.object({ asin: z.string().min(1).max(40) });

@@ -1,54 +1,62 @@
 import { z } from 'zod';
 
+import { adminOrderSchema } from './order-submission.js';
+
 /** Where a supplier submission stopped (admin-portal §3, Submission result). */
 export const submissionStageSchema = z.enum(['config', 'address', 'send', 'response', 'done']);
 export type SubmissionStage = z.infer<typeof submissionStageSchema>;
 
 /** The submission result of admin-portal §3, answered by approve and retry. */
-export const submissionResultSchema = z.object({
-  ok: z.boolean(),
-  httpStatus: z.number().int().nullable(),
-  stage: submissionStageSchema,
-  error: z.string().nullable(),
-  target: z.string().nullable(),
-  bodyPreview: z.string().nullable(),
-  addressSummary: z.object({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() }).nullable(),
-  /** Not in the spec's list: the supplier's own order id, shown in View Details when known. */
-  supplierOrderId: z.string().nullable().optional(),
-});
+export const submissionResultSchema = z
+  .strictObject({
+    ok: z.boolean(),
+    httpStatus: z.number().int().nullable(),
+    stage: submissionStageSchema,
+    error: z.string().nullable(),
+    target: z.string().nullable(),
+    bodyPreview: z.string().nullable(),
+    addressSummary: z
+      .strictObject({ name: z.string(), city: z.string(), state: z.string(), postal: z.string() })
+      .nullable(),
+    /** Not in the spec's list: the supplier's own order id, shown in View Details when known. */
+    supplierOrderId: z.string().nullable().optional(),
+  })
+  .meta({ id: 'SubmissionResult' });
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 export const abLogStatusSchema = z.enum(['success', 'failed', 'queued']);
 export const AB_LOG_ACTIONS = { orderSubmission: 'ORDER_SUBMISSION', selfTest: 'SELF_TEST' } as const;
 
 /** One integration log entry (ab_logs, admin-portal §3); request_xml never holds the shared secret. */
-export const abLogEntrySchema = z.object({
-  id: z.string(),
-  order_id: z.string().nullable(),
-  order_number: z.string().nullable(),
-  /** ORDER_SUBMISSION or SELF_TEST. */
-  action: z.string(),
-  status: abLogStatusSchema,
-  http_status: z.number().int().nullable(),
-  test_mode: z.boolean(),
-  created_at: z.string(),
-  error: z.string().nullable(),
-  request_xml: z.string().nullable(),
-  response_body: z.string().nullable(),
-  request_summary: z
-    .object({
-      latencyMs: z.number().optional(),
-      retryable: z.boolean().optional(),
-      diagnostics: z.string().optional(),
-      mode: z.string().optional(),
-      attempt: z.number().optional(),
-    })
-    .nullable(),
-  payload_id: z.string().nullable(),
-  target_url: z.string().nullable(),
-});
+export const abLogEntrySchema = z
+  .strictObject({
+    id: z.string(),
+    order_id: z.string().nullable(),
+    order_number: z.string().nullable(),
+    /** ORDER_SUBMISSION or SELF_TEST. */
+    action: z.string(),
+    status: abLogStatusSchema,
+    http_status: z.number().int().nullable(),
+    test_mode: z.boolean(),
+    created_at: z.string(),
+    error: z.string().nullable(),
+    request_xml: z.string().nullable(),
+    response_body: z.string().nullable(),
+    request_summary: z
+      .strictObject({
+        latencyMs: z.number().optional(),
+        retryable: z.boolean().optional(),
+        diagnostics: z.string().optional(),
+        mode: z.string().optional(),
+        attempt: z.number().optional(),
+      })
+      .nullable(),
+    payload_id: z.string().nullable(),
+    target_url: z.string().nullable(),
+  })
+  .meta({ id: 'AbLogEntry' });
 export type AbLogEntry = z.infer<typeof abLogEntrySchema>;
-export const abLogListSchema = z.object({ data: z.array(abLogEntrySchema) });
+export const abLogListSchema = z.strictObject({ data: z.array(abLogEntrySchema) });
 
 /** Body of POST /api/admin/integrations/self-test (admin-portal §7, ab-self-test: test, useTestMode true). */
 export const selfTestRequestSchema = z
@@ -94,3 +102,7 @@ export function selfTestHint(httpStatus: number | null | undefined): SelfTestHin
   if (typeof httpStatus === 'number' && httpStatus >= 500) return 'Server Error';
   return null;
 }
+
+/** POST /api/admin/orders/:id/approve and /retry: the submission result and the order as it is now. */
+export const submissionResponseSchema = z.strictObject({ result: submissionResultSchema, order: adminOrderSchema });
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;

@@ -11,6 +11,15 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type EndpointAccess =
   'public' | 'signed-in' | 'approved' | { roles: readonly string[] } | 'supplier-credentials' | 'demo-only';
 
+/** An answer that is not JSON (or no body at all): documented, never parsed by the test-time check. */
+export interface OtherResponse {
+  contentType?: string;
+  description: string;
+  schema?: z.ZodType;
+  /** Response headers worth documenting, e.g. a redirect's Location. */
+  headers?: Record<string, string>;
+}
+
 export interface Endpoint {
   method: HttpMethod;
   /** Express path below the host, e.g. '/api/orders/:id'. */
@@ -27,11 +36,14 @@ export interface Endpoint {
   requestContentType?: string;
   /**
    * Success answers by status. A JSON schema, or `{ contentType, schema? }` for CSV, XML, images,
-   * event streams and redirects, which the test-time check does not parse.
+   * event streams and redirects, which the test-time check does not parse. Without `contentType`
+   * the answer has no body (204, a 302 redirect).
    */
-  responses: Partial<Record<number, z.ZodType | { contentType: string; description: string; schema?: z.ZodType }>>;
+  responses: Partial<Record<number, z.ZodType | OtherResponse>>;
   /** Error statuses this operation answers with the one error body (contracts/errors.ts). */
   errors?: readonly number[];
+  /** Request headers the operation reads (e.g. Idempotency-Key), with their schema. */
+  headers?: z.ZodObject;
   /** ra-data-simple-rest list: answers a Content-Range header and takes sort/range/filter. */
   isRaList?: boolean;
 }

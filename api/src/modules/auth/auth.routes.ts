@@ -1,7 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
-import { onboardingSchema, signInSchema, signUpSchema } from '../../contracts/auth.js';
+import {
+  demoSignInSchema,
+  mfaCodeSchema,
+  onboardingSchema,
+  signInSchema,
+  signUpConfirmSchema,
+  signUpSchema,
+} from '../../contracts/auth.js';
 import { homePathFor } from '../../contracts/roles.js';
 import { AppError } from '../../http/app-error.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -16,7 +21,7 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { completeOnboarding, describeSession, rolesOf, signInAsDemoUser, signInWithPassword } from './auth.service.js';
-import { confirmSignUp, requestSignUp, signUpConfirmSchema } from './sign-up.service.js';
+import { confirmSignUp, requestSignUp } from './sign-up.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
@@ -24,8 +29,6 @@ import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 const PENDING_MFA_MS = 5 * 60_000;
 const DEMO_SESSION_MS = 3600 * 1000;
 const SIGN_UP_CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
-const demoSignInSchema = z.object({ as: z.enum(['admin', 'doctor']) });
-const mfaCodeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
 
 export function authRoutes(dependencies: RouteDependencies): Router {
   const { contextFor, db, config, now } = dependencies;

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { z } from 'zod';
-
-import { signUpSchema, type SignUpInput } from '../../contracts/auth.js';
+import { signUpConfirmSchema, signUpSchema, type SignUpConfirmInput, type SignUpInput } from '../../contracts/auth.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -15,10 +13,6 @@ import { assertStrongPassword } from './password-policy.js';
 import { claimSignUpRequest, insertSignUpRequest } from './sign-up.queries.js';
 
 export const SIGN_UP_LINK_TTL_MS = 24 * 3600_000;
-export const signUpConfirmSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-up link is not valid.'),
-});
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -64,7 +58,7 @@ export async function requestSignUp(ctx: ServiceContext, throttles: Throttles, r
 }
 
 /** The link from the mail: creates the account (role 'user', profile to complete) once. */
-export async function confirmSignUp(ctx: ServiceContext, rawInput: z.infer<typeof signUpConfirmSchema>) {
+export async function confirmSignUp(ctx: ServiceContext, rawInput: SignUpConfirmInput) {
   const { token } = signUpConfirmSchema.parse(rawInput);
   const now = ctx.now();
   return ctx.db.transaction(async (trx): Promise<SignedInUser> => {

@@ -1,19 +1,11 @@
 import pg from 'pg';
-import { z } from 'zod';
-
+import { hubEventSchema, type HubEvent } from '../../contracts/events.js';
 import type { Logger } from '../../logger.js';
 
 export const EVENTS_CHANNEL = 'supply_hub_events';
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
-const hubEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('profile.updated'), user_id: z.string() }),
-  z.object({ type: z.literal('product.changed') }),
-  z.object({ type: z.literal('order.updated'), user_id: z.string(), order_id: z.string(), status: z.string() }),
-  // For the instances themselves (their cached copies), never sent to a browser.
-  z.object({ type: z.literal('company_settings.changed') }),
-]);
-export type HubEvent = z.infer<typeof hubEventSchema>;
+export type { HubEvent };
 
 export interface EventHub {
   subscribe(listener: (event: HubEvent) => void): () => void;

@@ -1,4 +1,10 @@
-import { defaultShipToSchema, shippingAddressSchema, type ShippingAddress } from '../../contracts/me.js';
+import {
+  defaultShipToSchema,
+  shippingAddressSchema,
+  type DefaultShipTo,
+  type OwnProfile,
+  type ShippingAddress,
+} from '../../contracts/me.js';
 import { effectiveRole, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -23,7 +29,11 @@ export async function saveOwnShippingAddress(
   return address;
 }
 
-export async function saveDefaultShipTo(ctx: ServiceContext, userId: string, rawInput: unknown) {
+export async function saveDefaultShipTo(
+  ctx: ServiceContext,
+  userId: string,
+  rawInput: unknown,
+): Promise<DefaultShipTo> {
   const { default_ship_to: defaultShipTo } = defaultShipToSchema.parse(rawInput);
   const updated = await queries.updateDefaultShipTo(ctx.db, userId, defaultShipTo, ctx.now());
   if (updated === 0) throw AppError.notFound('Profile not found', 'PROFILE_NOT_FOUND');
@@ -31,7 +41,10 @@ export async function saveDefaultShipTo(ctx: ServiceContext, userId: string, raw
 }
 
 /** The Profile screen's read-only data: personal info, account status and the provider card. */
-export async function getOwnProfile(ctx: ServiceContext, user: { userId: string; email: string; roles: Role[] }) {
+export async function getOwnProfile(
+  ctx: ServiceContext,
+  user: { userId: string; email: string; roles: Role[] },
+): Promise<OwnProfile> {
   const profile = await queries.selectOwnProfile(ctx.db, user.userId);
   if (!profile) throw AppError.notFound('Profile not found', 'PROFILE_NOT_FOUND');
   return { ...profile, email: user.email, roles: user.roles, effective_role: effectiveRole(user.roles) };

@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
+import { mfaCodeSchema } from '../../contracts/auth.js';
 import { isAdmin } from '../../contracts/roles.js';
 import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
@@ -8,8 +7,6 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { saveSession } from '../../http/sessions.js';
 import { createThrottles } from '../throttles/throttles.js';
 import { confirmEnrollment, disableMfa, mfaStatus, startEnrollment } from './mfa.service.js';
-
-const codeSchema = z.object({ code: z.string().trim().min(6, 'Enter the 6-digit code').max(40) });
 
 /** TOTP enrolment in Settings; the sign-in step itself is /api/auth/mfa/verify. */
 export function mfaRoutes({ contextFor, config, db }: RouteDependencies): Router {
@@ -28,7 +25,7 @@ export function mfaRoutes({ contextFor, config, db }: RouteDependencies): Router
 
   router.post('/auth/mfa/confirm', allow.signedIn(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
-    const result = await confirmEnrollment(contextFor(req), throttles, req.auth, codeSchema.parse(req.body).code);
+    const result = await confirmEnrollment(contextFor(req), throttles, req.auth, mfaCodeSchema.parse(req.body).code);
     req.session.mustEnrollMfa = false;
     await saveSession(req);
     res.json(result);
@@ -39,7 +36,7 @@ export function mfaRoutes({ contextFor, config, db }: RouteDependencies): Router
     if (isAdmin(req.auth.roles) && config.isMfaRequiredForAdmins) {
       throw AppError.conflict('MFA_REQUIRED', 'Two-step sign-in is required for administrators.');
     }
-    await disableMfa(contextFor(req), throttles, req.auth, codeSchema.parse(req.body).code);
+    await disableMfa(contextFor(req), throttles, req.auth, mfaCodeSchema.parse(req.body).code);
     res.status(204).end();
   });
 

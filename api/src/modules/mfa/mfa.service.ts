@@ -3,6 +3,7 @@ import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
+import type { MfaEnrollment, MfaRecoveryCodes, MfaStatus } from '../../contracts/auth.js';
 import { isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { decryptSecret, encryptSecret } from '../../crypto/secret-box.js';
@@ -39,7 +40,10 @@ function totpFor(secretBase32: string, email: string): TOTP {
   });
 }
 
-export async function startEnrollment(ctx: ServiceContext, user: { userId: string; email: string }) {
+export async function startEnrollment(
+  ctx: ServiceContext,
+  user: { userId: string; email: string },
+): Promise<MfaEnrollment> {
   const existing = await queries.selectTotpFactor(ctx.db, user.userId);
   if (existing?.confirmed_at)
     throw AppError.conflict('MFA_ALREADY_ENABLED', 'Two-step sign-in is already on for this account.');
@@ -73,7 +77,7 @@ export async function confirmEnrollment(
   throttles: Throttles,
   user: { userId: string; email: string },
   code: string,
-) {
+): Promise<MfaRecoveryCodes> {
   const factor = await queries.selectTotpFactor(ctx.db, user.userId);
   if (!factor || factor.confirmed_at)
     throw AppError.conflict('MFA_NOT_PENDING', 'Start the set-up of two-step sign-in first.');
@@ -155,7 +159,7 @@ export async function disableMfa(
   });
 }
 
-export async function mfaStatus(ctx: ServiceContext, userId: string, roles: readonly Role[]) {
+export async function mfaStatus(ctx: ServiceContext, userId: string, roles: readonly Role[]): Promise<MfaStatus> {
   const factor = await queries.selectTotpFactor(ctx.db, userId);
   return {
     enabled: Boolean(factor?.confirmed_at),

@@ -1,15 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
+import { oidcStartQuerySchema } from '../../contracts/sso.js';
 import { allow } from '../../http/policy.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { saveSession, startUserSession } from '../../http/sessions.js';
 import { failureLocation, successLocation } from './oidc.rules.js';
 import { completeOidcSignIn, describeSignInProviders, oidcCallbackUrl, startOidcSignIn } from './oidc.service.js';
-
-/** A repeated or odd `redirect` parameter is dropped, not refused: the sign-in still starts. */
-const startQuerySchema = z.object({ redirect: z.string().optional().catch(undefined) });
 
 /** Social sign-in (OpenID Connect, authorization code with PKCE): browser navigations, answered with redirects. */
 export function oidcRoutes({ contextFor, config, now, db }: RouteDependencies): Router {
@@ -21,7 +17,7 @@ export function oidcRoutes({ contextFor, config, now, db }: RouteDependencies): 
   });
 
   router.get('/auth/oidc/start', allow.public(), throttled(throttles, 'ssoStart', byAddress), async (req, res) => {
-    const { redirect } = startQuerySchema.parse(req.query);
+    const { redirect } = oidcStartQuerySchema.parse(req.query);
     const start = await startOidcSignIn(contextFor(req), redirect);
     if (start.kind === 'failed') return res.redirect(302, failureLocation(start.failure));
     req.session.oidc = start.pending;

@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 
 import type { AppConfig } from '../../config.js';
+import type { SignInProviders } from '../../contracts/sso.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { describeError } from '../../http/describe-error.js';
@@ -25,11 +26,6 @@ export interface PendingOidcSignIn {
   codeVerifier: string;
   returnTo?: string;
   startedAt: number;
-}
-
-/** What the sign-in page offers; other methods (SAML) join as sibling keys. */
-export interface SignInProviders {
-  oidc: { enabled: boolean; name: string | null };
 }
 
 const PENDING_SIGN_IN_MS = 10 * 60_000;

@@ -1,15 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
-import { idempotencyKeySchema } from '../../contracts/order-submission.js';
-import { orderStatusSchema } from '../../contracts/orders.js';
+import { idempotencyKeySchema, orderIdParamsSchema, ownOrdersQuerySchema } from '../../contracts/order-submission.js';
 import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { getOwnOrder, listOrdersFor, submitOrder } from './orders.service.js';
-
-const orderParamsSchema = z.object({ id: z.uuid() });
-const ordersQuerySchema = z.object({ status: orderStatusSchema.optional() });
 
 export function ordersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
@@ -23,13 +17,13 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
 
   router.get('/orders', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
-    res.json({ data: await listOrdersFor(contextFor(req), req.auth, ordersQuerySchema.parse(req.query)) });
+    res.json({ data: await listOrdersFor(contextFor(req), req.auth, ownOrdersQuerySchema.parse(req.query)) });
   });
 
   router.get('/orders/:id', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     // A malformed id is as unknown as someone else's: 404, not 400.
-    const params = orderParamsSchema.safeParse(req.params);
+    const params = orderIdParamsSchema.safeParse(req.params);
     if (!params.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
     res.json(await getOwnOrder(contextFor(req), req.auth.userId, params.data.id));
   });

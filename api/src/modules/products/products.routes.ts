@@ -1,12 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
-import { productListQuerySchema } from '../../contracts/products.js';
+import { asinParamsSchema, productListQuerySchema } from '../../contracts/products.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { getActiveProduct, listActiveProducts } from './products.service.js';
-
-const asinParamsSchema = z.object({ asin: z.string().min(1).max(40) });
 
 export function productsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();

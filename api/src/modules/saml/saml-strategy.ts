@@ -7,9 +7,9 @@ import {
 } from '@node-saml/passport-saml';
 import type { Request, Response } from 'express';
 import passportModule from 'passport';
-import { z } from 'zod';
 
 import type { AppConfig } from '../../config.js';
+import { samlAcsBodySchema, ssoProviderIdSchema } from '../../contracts/sso.js';
 import type { Db } from '../../database/connection.js';
 import { selectSsoProvider, type SsoProviderRow } from './saml.queries.js';
 import { createSamlRequestCache, SamlStoreError } from './saml-request-cache.js';
@@ -39,10 +39,9 @@ export interface SamlDependencies {
 export const CLOCK_SKEW_MS = 5000;
 /** How long the IdP may take to answer an AuthnRequest (sign-in with MFA included). */
 export const REQUEST_MAX_AGE_MS = 30 * 60_000;
-const providerIdSchema = z.string().regex(/^[a-z0-9_-]{2,40}$/);
 
 export function parseProviderId(value: unknown): string | undefined {
-  const parsed = providerIdSchema.safeParse(value);
+  const parsed = ssoProviderIdSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -106,8 +105,6 @@ interface PendingResponse {
   provider: UsableSsoProvider;
   envelope: ResponseEnvelope;
 }
-
-const acsBodySchema = z.object({ SAMLResponse: z.string().min(1) });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -183,7 +180,7 @@ export function createSamlAuthenticator(dependencies: SamlDependencies) {
     });
     const provider = providerId ? await selectUsableProvider(dependencies.db, providerId) : undefined;
     if (!providerId || !provider) return refused('unknown_provider');
-    const body = acsBodySchema.safeParse(req.body);
+    const body = samlAcsBodySchema.safeParse(req.body);
     // passport-saml would take a query SAMLRequest/SAMLResponse for the logout redirect binding.
     const hasQueryMessage = 'SAMLRequest' in req.query || 'SAMLResponse' in req.query;
     const xml = body.success && !hasQueryMessage ? decodeSamlResponse(body.data.SAMLResponse) : undefined;

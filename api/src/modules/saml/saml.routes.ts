@@ -1,6 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import { z } from 'zod';
-
+import { samlRelayStateSchema } from '../../contracts/sso.js';
 import { allow } from '../../http/policy.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -8,9 +7,6 @@ import { startUserSession } from '../../http/sessions.js';
 import { createSamlAuthenticator, type SamlSettings } from './saml-strategy.js';
 import { localRelayState, samlFailureLocation, samlSuccessLocation } from './saml.rules.js';
 import { completeSamlSignIn, describeSamlMetadata, refuseUnreadableResponse, startSamlSignIn } from './saml.service.js';
-
-/** A repeated or odd RelayState is dropped, not refused: the sign-in still goes on. */
-const relayStateSchema = z.object({ RelayState: z.string().optional().catch(undefined) });
 
 /**
  * SAML 2.0 single sign-on, one SP per row of sso_providers (`:providerId`). Browser navigations
@@ -42,14 +38,14 @@ export function samlRoutes(dependencies: RouteDependencies, options: Partial<Sam
     allow.public(),
     throttled(throttles, 'ssoStart', byAddress),
     async (req, res) => {
-      const relayState = localRelayState(relayStateSchema.parse(req.query).RelayState);
+      const relayState = localRelayState(samlRelayStateSchema.parse(req.query).RelayState);
       const start = await startSamlSignIn(contextFor(req), settings, req.params.providerId, relayState);
       res.redirect(302, start.kind === 'redirect' ? start.url : samlFailureLocation(start.reason));
     },
   );
 
   const consumeResponse: RequestHandler<{ providerId: string }> = async (req, res) => {
-    const relayState = localRelayState(relayStateSchema.parse(req.body ?? {}).RelayState);
+    const relayState = localRelayState(samlRelayStateSchema.parse(req.body ?? {}).RelayState);
     const verification = await authenticator.verifyPostedResponse(req, res);
     const completion = await completeSamlSignIn(contextFor(req), verification);
     if (completion.kind === 'failed') return res.redirect(302, samlFailureLocation(completion.reason));

@@ -1,24 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import express, { Router, type Response } from 'express';
-import { z } from 'zod';
-
+import {
+  sandboxControlSchema,
+  sandboxOrderListQuerySchema,
+  type SandboxFailure,
+} from '../../contracts/sandbox-supplier.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
-import { SANDBOX_FAILURES, SLOW_ANSWER_MS, type SandboxFailure } from './sandbox-supplier.rules.js';
+import { SLOW_ANSWER_MS } from './sandbox-supplier.rules.js';
 import { listReceivedOrders, receiveOrderRequest, type SandboxAnswer } from './sandbox-supplier.service.js';
 
 export interface SandboxSupplierOptions {
   /** How long a 'slow' answer waits; tests make it short. Default 35 s. */
   slowAnswerMs?: number;
 }
-
-const controlSchema = z.object({ failNext: z.enum(SANDBOX_FAILURES).nullable() }).strict();
-const listQuerySchema = z.object({
-  order_id: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 
 /** When the sandbox's services "were first available" (the DTD wants a date not in the future). */
 const SANDBOX_PROFILE_EFFECTIVE_DATE = new Date('2026-01-01T00:00:00Z');
@@ -61,12 +58,12 @@ export function sandboxSupplierRoutes(
   // without signing in. Harmless only because this router exists in demo mode and tests alone
   // (app.ts): a deployment talks to a real supplier and never mounts it (sandbox-supplier.routes.test.ts).
   router.post('/sandbox/supplier/control', allow.public(), express.json({ limit: '1kb' }), (req, res) => {
-    armedFailure = controlSchema.parse(req.body ?? {}).failNext;
+    armedFailure = sandboxControlSchema.parse(req.body ?? {}).failNext;
     res.json({ failNext: armedFailure });
   });
 
   router.get('/sandbox/supplier/orders', allow.public(), async (req, res) => {
-    const query = listQuerySchema.parse(req.query);
+    const query = sandboxOrderListQuerySchema.parse(req.query);
     const orders = await listReceivedOrders(contextFor(req), { orderId: query.order_id, limit: query.limit });
     res.setHeader('Cache-Control', 'no-store');
     res.json(

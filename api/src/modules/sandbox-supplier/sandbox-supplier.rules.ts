@@ -1,3 +1,5 @@
+import type { SandboxFailure } from '../../contracts/sandbox-supplier.js';
+
 /**
  * How the sandbox supplier fails on demand (decisions.md: "can be told to fail"), by either
  * - a one-shot mode set with POST /sandbox/supplier/control {failNext}, used by the next order
@@ -15,8 +17,7 @@
  * 'slow' and 'drop' are the supplier that accepted the order but whose answer was lost: a resend
  * of the same payloadID is answered at once with the same supplier order id.
  */
-export const SANDBOX_FAILURES = ['http500', 'cxml400', 'slow', 'drop', 'malformed', 'html'] as const;
-export type SandboxFailure = (typeof SANDBOX_FAILURES)[number];
+export { SANDBOX_FAILURES, type SandboxFailure } from '../../contracts/sandbox-supplier.js';
 
 export const FAILURE_BY_QUANTITY: ReadonlyMap<number, SandboxFailure> = new Map([
   [9001, 'http500'],

@@ -1,31 +1,15 @@
 import { X509Certificate } from 'node:crypto';
 
-import { z } from 'zod';
-
+import {
+  DISCOVERY_FALLBACK_CHAIN,
+  ssoProviderInputSchema,
+  type SsoDiscovery,
+  type SsoProviderInput,
+} from '../../contracts/sso.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as queries from './sso-providers.queries.js';
-
-/** decisions.md: discovery tries the e-mail's domain, then these provider ids, in order. */
-export const DISCOVERY_FALLBACK_CHAIN = ['okta_sso', 'okta_tile'] as const;
-
-export const ssoProviderInputSchema = z.object({
-  id: z.string().regex(/^[a-z0-9_-]{2,40}$/, 'must be 2–40 lower-case letters, digits, _ or -'),
-  entityId: z.string().min(1),
-  domains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as clinic.org'),
-    )
-    .min(1),
-  entryPoint: z.url().refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL'),
-  certificatePem: z.string().min(1),
-});
-export type SsoProviderInput = z.infer<typeof ssoProviderInputSchema>;
 
 export async function addSsoProvider(ctx: ServiceContext, rawInput: SsoProviderInput) {
   const input = ssoProviderInputSchema.parse(rawInput);
@@ -69,7 +53,7 @@ export async function listSsoProviders(ctx: ServiceContext) {
 }
 
 /** The provider for an e-mail: its domain first, then the fallback chain; which step matched is reported. */
-export async function discoverSsoProvider(ctx: ServiceContext, email: string) {
+export async function discoverSsoProvider(ctx: ServiceContext, email: string): Promise<SsoDiscovery> {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   const byDomain = domain ? await queries.selectSsoProviderByDomain(ctx.db, domain) : undefined;
   if (byDomain)

@@ -1,14 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
-
-import { emailSchema } from '../../contracts/auth.js';
+import { ssoDiscoverQuerySchema } from '../../contracts/sso.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { discoverSsoProvider, listSsoProviders } from './sso-providers.service.js';
 import { explainSsoRoleGuess } from './sso-role-guess.service.js';
-
-const discoverQuerySchema = z.object({ email: emailSchema });
 
 export function ssoRoutes({ contextFor, db, config }: RouteDependencies): Router {
   const throttles = createThrottles(db, config);
@@ -20,7 +16,7 @@ export function ssoRoutes({ contextFor, db, config }: RouteDependencies): Router
     allow.public(),
     throttled(throttles, 'ssoDiscovery', byAddress),
     async (req, res) => {
-      const { email } = discoverQuerySchema.parse(req.query);
+      const { email } = ssoDiscoverQuerySchema.parse(req.query);
       res.json(await discoverSsoProvider(contextFor(req), email));
     },
   );

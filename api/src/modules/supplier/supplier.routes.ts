@@ -4,8 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import type { AbLogEntry, SubmissionResult } from '../../contracts/supplier.js';
-import type { AdminOrder } from '../admin-orders/admin-orders.service.js';
+import type { AbLogEntry, SubmissionResponse, SubmissionResult } from '../../contracts/supplier.js';
 import { attemptSubmission } from './supplier-submission.service.js';
 import { listLatestAbLogs } from './integration-log.service.js';
 
@@ -49,7 +48,7 @@ export function supplierRoutes({ contextFor }: RouteDependencies): Router {
       const refusal = refusalFor(result);
       if (refusal || !order) throw refusal ?? new Error('a sent order comes back with its state');
       // The requester's mail was queued with the outcome, in the same statement.
-      const body: { result: SubmissionResult; order: AdminOrder } = { result, order };
+      const body: SubmissionResponse = { result, order };
       res.json(body);
     });
   }
