@@ -40,7 +40,7 @@ export type OrderEventType = z.infer<typeof orderEventTypeSchema>;
 const isoDateTime = z.string();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const lineReviewSchema = z.object({
+export const lineReviewSchema = z.strictObject({
   old_unit_price: z.string(),
   new_unit_price: z.string().nullable(),
   old_supplier_part_id: z.string(),
@@ -48,7 +48,7 @@ export const lineReviewSchema = z.object({
 });
 export type LineReview = z.infer<typeof lineReviewSchema>;
 
-export const fulfilmentLineSchema = z.object({
+export const fulfilmentLineSchema = z.strictObject({
   line_number: z.number().int(),
   asin: z.string(),
   title: z.string(),
@@ -63,11 +63,11 @@ export const fulfilmentLineSchema = z.object({
   /** A supplier's price change or substitution, never applied silently. */
   needs_review: lineReviewSchema.nullable(),
   /** Lot and expiry from the ship notices' Batch elements, to pre-fill receiving. */
-  lots: z.array(z.object({ lot: z.string().nullable(), expiry_date: isoDate.nullable() })),
+  lots: z.array(z.strictObject({ lot: z.string().nullable(), expiry_date: isoDate.nullable() })),
 });
 export type FulfilmentLine = z.infer<typeof fulfilmentLineSchema>;
 
-export const shipmentSchema = z.object({
+export const shipmentSchema = z.strictObject({
   shipment_id: z.string(),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
@@ -75,7 +75,7 @@ export const shipmentSchema = z.object({
   shipment_date: isoDateTime.nullable(),
   delivery_date: isoDateTime.nullable(),
   lines: z.array(
-    z.object({
+    z.strictObject({
       line_number: z.number().int(),
       quantity: z.number().int(),
       lot: z.string().nullable(),
@@ -85,7 +85,7 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-export const orderEventSchema = z.object({
+export const orderEventSchema = z.strictObject({
   type: orderEventTypeSchema,
   actor: z.string(),
   at: isoDateTime,
@@ -93,7 +93,7 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export const orderFulfilmentSchema = z.object({
+export const orderFulfilmentSchema = z.strictObject({
   /** null until the order has been sent to the supplier. */
   fulfilment_status: fulfilmentStatusSchema.nullable(),
   is_closed: z.boolean(),

@@ -28,8 +28,6 @@ const NOT_YET_DECLARED: Readonly<Record<string, readonly string[]>> = {
   reports: ['/api/reports'],
   'admin-catalog': ['/api/admin/catalog'],
   settings: ['/api/admin/settings', '/api/approval-policy'],
-  audit: ['/api/admin/audit-events'],
-  'qa-runner': ['/api/admin/qa-runner'],
 };
 
 const keyOf = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;

@@ -1,14 +1,17 @@
 import { apiDocsEndpoints } from './api-docs.endpoints.js';
+import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { eventsEndpoints } from './events.endpoints.js';
+import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
 import { healthEndpoints } from './health.endpoints.js';
 import { meEndpoints } from './me.endpoints.js';
 import { mfaEndpoints } from './mfa.endpoints.js';
 import { oidcEndpoints } from './oidc.endpoints.js';
 import { ordersEndpoints } from './orders.endpoints.js';
 import { productsEndpoints } from './products.endpoints.js';
+import { qaRunnerEndpoints } from './qa-runner.endpoints.js';
 import { samlEndpoints } from './saml.endpoints.js';
 import { sandboxSupplierEndpoints } from './sandbox-supplier.endpoints.js';
 import { ssoEndpoints } from './sso.endpoints.js';
@@ -21,7 +24,7 @@ export { endpoint } from './endpoint.js';
  * Every module's declarations, one line each (in the order the docs list them). A new module's `<module>.endpoints.ts` adds its map
  * here; the OpenAPI document, the completeness test and the test-time response check read this.
  * Still to add when they land: the admin-*.endpoints.ts files (users, admin-users, admin-products,
- * admin-orders, integrations, reports, admin-catalog, settings, approval policy), audit, qa-runner.
+ * admin-orders, integrations, reports, admin-catalog, settings, approval policy).
  */
 export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   health: healthEndpoints,
@@ -37,6 +40,9 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   events: eventsEndpoints,
   supplier: supplierEndpoints,
   sandboxSupplier: sandboxSupplierEndpoints,
+  fulfilment: fulfilmentEndpoints,
+  audit: auditEndpoints,
+  qaRunner: qaRunnerEndpoints,
   apiDocs: apiDocsEndpoints,
 };
 

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+import { orderFulfilmentSchema, receiptRequestSchema } from '../fulfilment.js';
+import { orderIdParamsSchema } from '../order-submission.js';
+import { endpoint } from './endpoint.js';
+
+const cxml = (description: string) => ({ contentType: 'text/xml', description });
+
+export const fulfilmentEndpoints = {
+  inbound: endpoint({
+    method: 'post',
+    path: '/api/cxml/inbound',
+    summary: "A supplier's ConfirmationRequest, ShipNoticeRequest or StatusUpdateRequest (cXML 1.2.063)",
+    description:
+      'The supplier authenticates with Sender/Credential/Identity and SharedSecret (the inbound credentials of the punchout settings). ' +
+      'Every answer, refusals included, is a cXML Response whose Status code the HTTP status mirrors; never a JSON body. ' +
+      'Idempotent on the payloadID: the same document again answers the same 200; another document with that payloadID answers 409. ' +
+      'See docs/supplier-integration.md.',
+    tag: 'Supplier documents',
+    access: 'supplier-credentials',
+    requestContentType: 'text/xml',
+    body: z.string().max(1_000_000).describe('A cXML document of at most 1 MB'),
+    responses: {
+      200: cxml('Applied (or already applied): Status 200 OK'),
+      400: cxml('The document parses but breaks the DTD or a rule; the Status text names the problem; nothing applied'),
+      401: cxml('Unknown sender identity or wrong shared secret'),
+      406: cxml('A cXML request this endpoint does not accept'),
+      409: cxml('The payloadID was used for another document, or the order was not sent to the supplier'),
+      413: cxml('Larger than 1 MB'),
+      415: cxml('Not sent as text/xml or application/xml'),
+      429: cxml('Too many refused documents from this address'),
+    },
+  }),
+  receive: endpoint({
+    method: 'post',
+    path: '/api/orders/:id/receipts',
+    summary: 'Record what arrived on the ward, per line',
+    description:
+      "The requester or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; another user's order answers 404.",
+    tag: 'Orders',
+    access: 'signed-in',
+    params: orderIdParamsSchema,
+    body: receiptRequestSchema,
+    responses: { 201: orderFulfilmentSchema },
+    errors: [404, 409, 422],
+  }),
+};
