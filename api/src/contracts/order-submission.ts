@@ -1,3 +1,4 @@
+import { orderFulfilmentSchema } from './fulfilment.js';
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart.js';
@@ -68,6 +69,10 @@ export const adminOrderSchema = orderSchema
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/orders/:id: the order with its fulfilment (lines' quantities, shipments, timeline). */
+export const orderDetailSchema = orderSchema.extend({ fulfilment: orderFulfilmentSchema }).meta({ id: 'OrderDetail' });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** GET /api/orders/:id. */
 export const orderIdParamsSchema = z.object({ id: z.uuid() });

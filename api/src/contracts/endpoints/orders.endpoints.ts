@@ -1,4 +1,5 @@
 import {
+  orderDetailSchema,
   orderIdParamsSchema,
   orderSchema,
   orderSubmissionHeadersSchema,
@@ -36,12 +37,13 @@ export const ordersEndpoints = {
   get: endpoint({
     method: 'get',
     path: '/api/orders/:id',
-    summary: "One of the caller's own orders",
-    description: "A malformed id answers 404 like someone else's order.",
+    summary: "One of the caller's own orders, with its fulfilment after the supplier",
+    description:
+      "A malformed id answers 404 like someone else's order. `fulfilment` carries per-line quantities (confirmed, backordered, rejected, shipped, received), the shipments with tracking links and the order's timeline.",
     tag,
     access: 'signed-in',
     params: orderIdParamsSchema,
-    responses: { 200: orderSchema },
+    responses: { 200: orderDetailSchema },
     errors: [404],
   }),
 };

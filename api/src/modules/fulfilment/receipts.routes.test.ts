@@ -33,6 +33,8 @@ describe('POST /api/orders/:id/receipts', () => {
       })
       .expect(201);
     expect(rest.body).toMatchObject({ fulfilment_status: 'received', is_closed: true });
+    const detail = await order.requester.agent.get(`/api/orders/${order.id}`).expect(200);
+    expect(detail.body).toMatchObject({ id: order.id, status: 'submitted', fulfilment: rest.body });
     const received = rest.body.events.filter((event: { type: string }) => event.type === 'received');
     expect(received).toHaveLength(2);
     expect(received[0]).toMatchObject({

@@ -59,7 +59,10 @@ describe('POST /api/orders', () => {
     ]);
     expect((await agent.get('/api/cart').expect(200)).body.items).toEqual([]);
     // The answer to the submission is the order as stored, line for line.
-    expect((await agent.get(`/api/orders/${response.body.id}`).expect(200)).body).toEqual(response.body);
+    const { fulfilment, ...readBack } = (await agent.get(`/api/orders/${response.body.id}`).expect(200)).body;
+    expect(readBack).toEqual(response.body);
+    // Not sent to the supplier yet: no fulfilment status, the timeline starts with the submission.
+    expect(fulfilment).toMatchObject({ fulfilment_status: null, events: [{ type: 'submitted' }] });
     expect(
       await db('audit_events')
         .where({ action: 'order.create', target_id: response.body.id })

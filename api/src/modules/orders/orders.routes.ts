@@ -3,7 +3,7 @@ import { idempotencyKeySchema, orderIdParamsSchema, ownOrdersQuerySchema } from 
 import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { getOwnOrder, listOrdersFor, submitOrder } from './orders.service.js';
+import { getOwnOrderDetail, listOrdersFor, submitOrder } from './orders.service.js';
 
 export function ordersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
@@ -25,7 +25,7 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
     // A malformed id is as unknown as someone else's: 404, not 400.
     const params = orderIdParamsSchema.safeParse(req.params);
     if (!params.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    res.json(await getOwnOrder(contextFor(req), req.auth.userId, params.data.id));
+    res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, params.data.id));
   });
 
   return router;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 
 import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
-import { orderSubmissionSchema, type Order } from '../../contracts/order-submission.js';
+import { orderSubmissionSchema, type Order, type OrderDetail } from '../../contracts/order-submission.js';
 import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
@@ -217,6 +218,14 @@ export async function listOrdersFor(
 }
 
 /** Another user's order answers exactly like a missing one. */
+/** GET /api/orders/:id: the caller's order and what happened to it after the supplier. */
+export async function getOwnOrderDetail(ctx: ServiceContext, userId: string, orderId: string): Promise<OrderDetail> {
+  const order = await getOwnOrder(ctx, userId, orderId);
+  const fulfilment = await readOrderFulfilment(ctx.db, order.id, ctx.now());
+  if (!fulfilment) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return { ...order, fulfilment };
+}
+
 export async function getOwnOrder(ctx: ServiceContext, userId: string, orderId: string): Promise<Order> {
   const [order] = await assembleOrders(ctx, await queries.selectOrders(ctx.db, { userId, orderId, limit: 1 }));
   if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
