@@ -148,7 +148,7 @@ export async function run(args) {
   }
   const { encryptSecret } = await import(path.join(DIST, 'crypto', 'secret-box.js'));
   const { buildConfirmationRequestXml } = await import(
-    path.join(DIST, 'modules', 'fulfilment', 'cxml-inbound', 'inbound-document.builder.js')
+    path.join(DIST, 'modules', 'supplier', 'cxml', 'cxml-supplier-documents.js')
   );
   return withDemoServer('inbound', async ({ baseUrl, dataDir }) => {
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });

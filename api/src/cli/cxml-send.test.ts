@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 
-import { buildConfirmationRequestXml } from '../modules/fulfilment/cxml-inbound/inbound-document.builder.js';
+import { buildConfirmationRequestXml } from '../modules/supplier/cxml/cxml-supplier-documents.js';
 import { useFulfilmentTestbed } from '../test-support/fulfilment-testbed.js';
 import { runTs } from '../test-support/processes.js';
 

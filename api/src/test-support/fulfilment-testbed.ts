@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect } from '@jest/globals';
 import request from 'supertest';
 
 import { encryptSecret } from '../crypto/secret-box.js';
-import type { SupplierDocumentHeader } from '../modules/fulfilment/cxml-inbound/inbound-document.builder.js';
+import type { SupplierDocumentHeader } from '../modules/supplier/cxml/cxml-supplier-documents.js';
 import { insertProducts } from './catalog-fixtures.js';
 import { closeTestApp, createTestApp, signedInAgent } from './http-test-app.js';
 import { freePort } from './processes.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
-import { buildStatusUpdateRequestXml } from './cxml-inbound/inbound-document.builder.js';
+import { buildStatusUpdateRequestXml } from '../supplier/cxml/cxml-supplier-documents.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 // Each address's own limit, unscaled: 30 refused documents in 15 minutes.

@@ -10,7 +10,7 @@ import {
   type ConfirmationInput,
   type ShipNoticeInput,
   type SupplierDocumentHeader,
-} from './cxml-inbound/inbound-document.builder.js';
+} from '../supplier/cxml/cxml-supplier-documents.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');

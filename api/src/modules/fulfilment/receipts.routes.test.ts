@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 
 import { signedInAgent } from '../../test-support/http-test-app.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
-import { buildShipNoticeRequestXml } from './cxml-inbound/inbound-document.builder.js';
+import { buildShipNoticeRequestXml } from '../supplier/cxml/cxml-supplier-documents.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const testbed = useFulfilmentTestbed();

@@ -1,5 +1,5 @@
-import { serializeRequestDocument, type CxmlRequestHeader } from '../../supplier/cxml/cxml-request-document.js';
-import { CXML_LANG, formatCxmlDate, type XmlElementTree } from '../../supplier/cxml/cxml-text.js';
+import { serializeRequestDocument, type CxmlRequestHeader } from './cxml-request-document.js';
+import { CXML_LANG, formatCxmlDate, type XmlElementTree } from './cxml-text.js';
 
 /**
  * The documents a supplier sends back to the portal, valid against Fulfill.dtd (confirmations and
