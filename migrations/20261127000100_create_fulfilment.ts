@@ -146,6 +146,28 @@ export async function up(knex: Knex): Promise<void> {
     table.jsonb('details').notNullable().defaultTo('{}');
   });
   await knex.raw('CREATE INDEX order_events_order_index ON order_events (order_id, occurred_at, id)');
+  // The sandbox supplier's own follow-up documents for an order it accepted (demo mode and tests):
+  // a confirmation, then a ship notice, each sent when due by the sandbox-supplier-documents job.
+  await knex.schema.createTable('sandbox_supplier_documents', (table) => {
+    table.bigIncrements('id').primary();
+    table.text('order_payload_id').notNullable().references('sandbox_supplier_orders.payload_id').onDelete('CASCADE');
+    table.text('order_id').notNullable();
+    table.text('kind').notNullable();
+    table.jsonb('lines').notNullable();
+    table.boolean('has_backorder').notNullable().defaultTo(false);
+    table.timestamp('due_at', { useTz: true }).notNullable();
+    table.timestamp('leased_until', { useTz: true });
+    table.integer('attempts').notNullable().defaultTo(0);
+    table.timestamp('sent_at', { useTz: true });
+    table.integer('last_status');
+    table.text('last_error');
+    table.unique(['order_payload_id', 'kind']);
+    table.check(`kind IN ('confirmation', 'ship_notice')`, [], 'sandbox_supplier_documents_kind_check');
+  });
+  await knex.raw(
+    'CREATE INDEX sandbox_supplier_documents_due_index ON sandbox_supplier_documents (due_at) WHERE sent_at IS NULL',
+  );
+
   // Each new timeline event (confirmed, shipped, received …) reaches the requester's open pages
   // as the same order.updated event a status change sends, whichever instance or job wrote it.
   await knex.raw(`
@@ -165,6 +187,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP TRIGGER IF EXISTS order_events_inserted ON order_events');
   await knex.raw('DROP FUNCTION IF EXISTS notify_order_event()');
   for (const table of [
+    'sandbox_supplier_documents',
     'order_events',
     'order_receipt_lines',
     'order_receipts',

@@ -90,6 +90,9 @@ const envSchema = z.object({
   PAAPI_HOST: z.string().min(1).default('webservices.amazon.com'),
   PAAPI_REGION: z.string().min(1).default('us-east-1'),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  SANDBOX_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(5),
+  SANDBOX_SHIP_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(20),
+  SANDBOX_BACKORDER_SHARE: z.coerce.number().min(0).max(1).default(0.3),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -158,6 +161,11 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** Where approvals may send orders (host:port), and the supplier's identity in cXML To. */
   supplier: { allowedHosts: string[]; identity: string; totalTimeoutMs: number };
+  /**
+   * The sandbox supplier (demo mode and tests): how long after accepting an order it confirms and
+   * ships, and the share of orders it partly backorders.
+   */
+  sandboxSupplier: { confirmAfterS: number; shipAfterS: number; backorderShare: number };
   /** Marketplace APIs (configuration only; absent → the health pages say Missing / not_configured). */
   businessApi: { clientId?: string; clientSecret?: string; refreshToken?: string; marketplace?: string };
   productAdvertisingApi: {
@@ -280,6 +288,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
       ],
       identity: vars.SUPPLIER_IDENTITY,
       totalTimeoutMs: vars.SUPPLIER_TIMEOUT_MS,
+    },
+    sandboxSupplier: {
+      confirmAfterS: vars.SANDBOX_CONFIRM_AFTER_S,
+      shipAfterS: vars.SANDBOX_SHIP_AFTER_S,
+      backorderShare: vars.SANDBOX_BACKORDER_SHARE,
     },
     oidc: vars.OIDC_CLIENT_ID
       ? {
