@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { CATEGORIES } from './catalog.js';
+import { moneyAmountSchema } from './money-amount.js';
 
 /** Trimmed text; an empty field is stored as null (admin-portal §5). */
 const optionalText = (max: number) =>
@@ -11,11 +12,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-const priceSchema = z
-  .number({ error: 'Price is required' })
-  .min(0, 'Price must be ≥ 0')
+const priceSchema = moneyAmountSchema('Price is required').pipe(
+  z
+    .number()
+    .min(0, 'Price must be ≥ 0')
   .max(1_000_000, 'Price is too high')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals');
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals'),
+);
 
 /**
  * The one product-link rule, for create and edit alike: a web address, never javascript: or data:.

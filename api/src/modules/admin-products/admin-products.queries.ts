@@ -48,3 +48,20 @@ export function selectProductById(db: Db, id: string): Promise<ProductRow | unde
     .where({ id })
     .first(...PRODUCT_COLUMNS);
 }
+
+/** Another product with this SKU (not `exceptId`), for the DUPLICATE_SKU answer. */
+export async function hasProductWithSku(db: Db, sku: string, exceptId?: string): Promise<boolean> {
+  const query = db('products').where({ sku });
+  if (exceptId) query.whereNot({ id: exceptId });
+  return (await query.first('id')) !== undefined;
+}
+
+export async function insertProduct(db: Db, row: Record<string, unknown>): Promise<string> {
+  const [created] = await db('products').insert(row).returning<{ id: string }[]>('id');
+  if (!created) throw new Error('insert into products returned nothing');
+  return created.id;
+}
+
+export async function updateProductRow(db: Db, id: string, changes: Record<string, unknown>): Promise<void> {
+  await db('products').where({ id }).update(changes);
+}

@@ -1,4 +1,5 @@
 import { productCreateSchema, productUpdateSchema } from '../../contracts/admin-products.js';
+import { toMoneyText } from '../../contracts/money-amount.js';
 import type { Product } from '../../contracts/products.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -19,14 +20,14 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
   const input = productCreateSchema.parse(rawInput);
   const now = ctx.now();
   const id = await ctx.db.transaction(async (trx) => {
-    if (input.sku && (await trx('products').where({ sku: input.sku }).first('id'))) throw DUPLICATE_SKU();
-    const [created] = await trx('products')
-      .insert({
+    if (input.sku && (await queries.hasProductWithSku(trx, input.sku))) throw DUPLICATE_SKU();
+    const createdId = await queries
+      .insertProduct(trx, {
         asin: `manual-${now.getTime()}`,
         title: input.title,
         category: input.category,
         manufacturer: input.manufacturer,
-        price: input.price.toFixed(2),
+        price: toMoneyText(input.price),
         sku: input.sku,
         description: input.description,
         product_url: input.product_url,
@@ -36,39 +37,42 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
         created_at: now,
         updated_at: now,
       })
-      .returning<{ id: string }[]>('id')
       .catch((error: { code?: string; constraint?: string }) => {
         throw error.code === '23505' && error.constraint === 'products_sku_unique' ? DUPLICATE_SKU() : error;
       });
-    if (!created) throw new Error('insert into products returned nothing');
     await recordAudit(
       ctx,
-      { action: 'product.create', targetType: 'product', targetId: created.id, details: { sku: input.sku } },
+      { action: 'product.create', targetType: 'product', targetId: createdId, details: { sku: input.sku } },
       trx,
     );
-    return created.id;
+    return createdId;
   });
   return getProductForAdmin(ctx, id);
 }
 
+/**
+ * The edit form's save, and a generic client sending back the record it read (issue 16): fields
+ * that are not editable are ignored; a save that changes nothing writes nothing and audits nothing.
+ */
 export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<Product> {
   const input = productUpdateSchema.parse(rawInput);
   await ctx.db.transaction(async (trx) => {
     const existing = await queries.selectProductById(trx, id);
     if (!existing) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-    if (input.sku && (await trx('products').where({ sku: input.sku }).whereNot({ id }).first('id')))
-      throw DUPLICATE_SKU();
-    const changes = {
+    if (input.sku && (await queries.hasProductWithSku(trx, input.sku, id))) throw DUPLICATE_SKU();
+    const edited = {
       title: input.title,
       description: input.description,
       sku: input.sku,
       vendor: input.vendor,
       category: input.category,
       product_url: input.product_url,
-      ...(input.price === undefined ? {} : { price: input.price === null ? null : input.price.toFixed(2) }),
-      updated_at: ctx.now(),
+      ...(input.price === undefined ? {} : { price: input.price === null ? null : toMoneyText(input.price) }),
     };
-    await trx('products').where({ id }).update(changes);
+    const changed = Object.entries(edited).filter(([field, value]) => existing[field as keyof typeof edited] !== value);
+    if (changed.length === 0) return;
+    const changes = { ...edited, updated_at: ctx.now() };
+    await queries.updateProductRow(trx, id, changes);
     await recordAudit(
       ctx,
       { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(changes) } },

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
 import * as usersQueries from '../users/users.queries.js';
+import { setApprovalForUsers } from '../users/users.service.js';
 import * as queries from './admin-users.queries.js';
 
 /** An account row as the back office shows it; `pausedUntil` when its sign-in is being throttled. */
@@ -68,17 +69,16 @@ export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, us
   return { ...user, sign_in_paused_until: null };
 }
 
+/** Approves or un-approves accounts (users.service owns the rule; the CLI calls it too). */
+export const setUserApproval = setApprovalForUsers;
+
 /** The admin's Add/Edit Address action (admin-portal §2.5) for any account. */
 export async function saveUserShippingAddress(ctx: ServiceContext, userId: string, rawInput: unknown) {
   const address = shippingAddressSchema.parse(rawInput);
   const now = ctx.now();
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    await trx('shipping_addresses')
-      .insert({ user_id: userId, ...address, created_at: now, updated_at: now })
-      .onConflict('user_id')
-      .merge({ ...address, updated_at: now });
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    await queries.upsertShippingAddress(trx, userId, address, now);
     await recordAudit(
       ctx,
       { action: 'shipping_address.save', targetType: 'user', targetId: userId, details: { by: 'admin' } },
@@ -100,8 +100,7 @@ export async function changeUserRole(
     throw AppError.conflict('CANNOT_REVOKE_OWN_ADMIN', 'You cannot remove your own admin role.');
   }
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
     const changed =
       change === 'grant'
         ? (await usersQueries.insertRoles(trx, userId, [role], actorId, ctx.now())) > 0
@@ -119,15 +118,7 @@ export async function changeUserRole(
 
 /** The portal always keeps at least one active admin: the last one cannot lose the role or be disabled. */
 async function assertAnotherAdminRemains(db: ServiceContext['db'], userId: string): Promise<void> {
-  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('supply-hub:admins'))`);
-  const others = await db('user_roles')
-    .join('users', 'users.id', 'user_roles.user_id')
-    .whereIn('user_roles.role', ['admin', 'super_admin'])
-    .where('users.status', 'active')
-    .whereNot('user_roles.user_id', userId)
-    .countDistinct<{ n: number }>({ n: 'user_roles.user_id' })
-    .first();
-  if (Number(others?.n ?? 0) === 0)
+  if ((await queries.countOtherActiveAdmins(db, userId)) === 0)
     throw AppError.conflict('LAST_ADMIN', 'The portal needs at least one administrator.');
 }
 
@@ -137,17 +128,10 @@ export async function setUserDisabled(ctx: ServiceContext, userId: string, isDis
   if (isDisabled && actorId === userId)
     throw AppError.conflict('CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
     if (isDisabled) await assertAnotherAdminRemains(trx, userId);
-    await trx('users')
-      .where({ id: userId })
-      .update({
-        status: isDisabled ? 'disabled' : 'active',
-        disabled_at: isDisabled ? ctx.now() : null,
-        updated_at: ctx.now(),
-      });
-    if (isDisabled) await trx('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
+    await queries.updateUserStatus(trx, userId, isDisabled, ctx.now());
+    if (isDisabled) await queries.deleteUserSessions(trx, userId);
     await recordAudit(
       ctx,
       { action: isDisabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId },

@@ -96,10 +96,7 @@ export async function setApprovalForUsers(
         },
         trx,
       );
-      await trx.raw('SELECT pg_notify(?, ?)', [
-        'supply_hub_events',
-        JSON.stringify({ type: 'profile.updated', user_id: id }),
-      ]);
+      await queries.notifyProfileUpdated(trx, id);
     }
     return { updated: input.ids.length };
   });
