@@ -7,8 +7,11 @@ import { z } from 'zod';
  */
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
 
-export function moneyAmountSchema(invalidMessage: string) {
-  return z.union([z.number(), z.string().trim().regex(DECIMAL_TEXT).transform(Number)], { error: invalidMessage });
+export function moneyAmountSchema(invalidMessage?: string) {
+  return z.union(
+    [z.number(), z.string().trim().regex(DECIMAL_TEXT).transform(Number)],
+    invalidMessage ? { error: invalidMessage } : undefined,
+  );
 }
 
 /** Dollars with two decimals, as every answer carries money. */

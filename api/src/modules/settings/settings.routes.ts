@@ -42,7 +42,7 @@ export function approvalPolicyRoutes({ contextFor }: RouteDependencies): Router 
     const settings = await getAutomationSettings(contextFor(req));
     res.json({
       auto_approve_enabled: settings.auto_approve_enabled,
-      auto_approve_under_amount: settings.auto_approve_under_amount.toFixed(2),
+      auto_approve_under_amount: settings.auto_approve_under_amount,
     });
   });
   return router;

@@ -6,6 +6,7 @@ import {
   type AutomationSettings,
   type PunchoutSettingsView,
 } from '../../contracts/settings.js';
+import { toMoneyText } from '../../contracts/money-amount.js';
 import type { ServiceContext } from '../../context.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -55,8 +56,8 @@ export async function getAutomationSettings(ctx: ServiceContext): Promise<Automa
     );
   return {
     ...row,
-    auto_approve_under_amount: Number(row.auto_approve_under_amount),
-    max_order_total: Number(row.max_order_total),
+    auto_approve_under_amount: toMoneyText(row.auto_approve_under_amount),
+    max_order_total: toMoneyText(row.max_order_total),
   };
 }
 
@@ -68,8 +69,8 @@ export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unkn
       .where({ id: 1 })
       .update({
         ...preferences,
-        auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
-        ...(maxOrderTotal === undefined ? {} : { max_order_total: maxOrderTotal.toFixed(2) }),
+        auto_approve_under_amount: toMoneyText(input.auto_approve_under_amount),
+        ...(maxOrderTotal === undefined ? {} : { max_order_total: toMoneyText(maxOrderTotal) }),
         updated_by: actorId(ctx),
         updated_at: ctx.now(),
       });

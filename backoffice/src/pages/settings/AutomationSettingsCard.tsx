@@ -12,9 +12,10 @@ const validateAutomation = zodValidate(automationSettingsSchema, {
   max_order_total: 'supply_hub.settings.automation.max_order_total_required',
 });
 
-/** $100 for a whole amount, $99.50 otherwise. */
+/** $100 for a whole amount, $99.50 otherwise (the API answers '100.00'; the input gives numbers). */
 function shownAmount(value: unknown): string {
-  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  const parsed = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+  const amount = Number.isFinite(parsed) ? parsed : 0;
   return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
 }
 
