@@ -16,7 +16,7 @@ const priceSchema = moneyAmountSchema('Price is required').pipe(
   z
     .number()
     .min(0, 'Price must be ≥ 0')
-  .max(1_000_000, 'Price is too high')
+    .max(1_000_000, 'Price is too high')
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals'),
 );
 

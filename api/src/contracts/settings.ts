@@ -79,10 +79,7 @@ export const automationSettingsSchema = z.object({
   /** The ceiling on one order's total (default $250,000); left out, the saved one stays. */
   max_order_total: moneyAmountSchema('Enter a limit of at least $1')
     .pipe(
-      z
-        .number()
-        .min(1, 'Enter a limit of at least $1')
-        .max(1_000_000_000, 'The limit can be at most $1,000,000,000'),
+      z.number().min(1, 'Enter a limit of at least $1').max(1_000_000_000, 'The limit can be at most $1,000,000,000'),
     )
     .optional(),
 });

@@ -53,12 +53,7 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
 
   router.post('/admin/users/:id/roles', allow.roles('admin'), async (req, res) => {
     res.json(
-      await changeUserRole(
-        contextFor(req),
-        parseId(req.params),
-        userRoleGrantSchema.parse(req.body).role,
-        'grant',
-      ),
+      await changeUserRole(contextFor(req), parseId(req.params), userRoleGrantSchema.parse(req.body).role, 'grant'),
     );
   });
 

@@ -88,5 +88,8 @@ export async function updateApproval(
 
 /** Tells the user's waiting screen (events stream) that the profile changed. */
 export async function notifyProfileUpdated(db: Db, userId: string): Promise<void> {
-  await db.raw('SELECT pg_notify(?, ?)', ['supply_hub_events', JSON.stringify({ type: 'profile.updated', user_id: userId })]);
+  await db.raw('SELECT pg_notify(?, ?)', [
+    'supply_hub_events',
+    JSON.stringify({ type: 'profile.updated', user_id: userId }),
+  ]);
 }
