@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { CATEGORIES } from './catalog.js';
+import { idFilter } from './admin-list.js';
 import { moneyAmountSchema } from './money-amount.js';
 
 /** Trimmed text; an empty field is stored as null (admin-portal §5). */
@@ -80,3 +81,11 @@ export const IMAGE_MESSAGES = {
   tooLarge: 'Image must be less than 5MB',
   skuRequired: 'SKU is required before uploading image',
 } as const;
+
+/** The filters of GET /api/admin/products. */
+export const adminProductFilterSchema = z.object({
+  id: idFilter(z.uuid()),
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  active: z.boolean().optional(),
+});

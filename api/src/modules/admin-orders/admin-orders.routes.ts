@@ -1,22 +1,14 @@
 import { Router } from 'express';
-import { z } from 'zod';
 
+import { adminOrderFilterSchema, orderCountsQuerySchema, type OrderCounts } from '../../contracts/admin-orders.js';
 import { orderStatusSchema } from '../../contracts/orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrdersPage } from './admin-orders.queries.js';
 import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
 
-const filterSchema = z.object({
-  id: idFilter(z.uuid()),
-  status: orderStatusSchema.optional(),
-  department: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
-  user_id: z.uuid().optional(),
-});
-const countsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
 
 const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
 
@@ -33,7 +25,7 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_ORDER_SORTS,
       defaultSort: { field: 'created_at', order: 'desc' },
-      filter: filterSchema,
+      filter: adminOrderFilterSchema,
       defaultLimit: 50,
     });
     const { rows, total } = await selectOrdersPage(ctx.db, { filter: list.filter, sort: list.sort, ...list.range });
@@ -43,17 +35,18 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
   /** Tab counts (All Orders and each status) within the department filter, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
     const ctx = contextFor(req);
-    const { department } = countsQuerySchema.parse(req.query);
+    const { department } = orderCountsQuerySchema.parse(req.query);
     const [byStatus, departments] = await Promise.all([
       countOrdersByStatus(ctx.db, { department }),
       selectDepartments(ctx.db),
     ]);
     const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-    res.json({
+    const counts = {
       all,
       ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
       departments,
-    });
+    } as OrderCounts;
+    res.json(counts);
   });
 
   router.get('/admin/orders/:id', allow.roles('admin'), async (req, res) => {

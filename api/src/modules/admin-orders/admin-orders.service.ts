@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
-import { requesterDisplayName, type Order } from '../../contracts/order-submission.js';
+import { rejectOrderSchema, type AdminOrder } from '../../contracts/admin-orders.js';
+import { requesterDisplayName } from '../../contracts/order-submission.js';
 import { displayStatus } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -11,11 +10,7 @@ import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
 
 export const DEFAULT_REJECTION_REASON = 'Rejected by admin';
-export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
-
-export type AdminOrder = Order & {
-  ship_to_status: { city: string; state: string; postal_code: string; full_name: string } | null;
-};
+export type { AdminOrder };
 
 export type AdminOrderLine = Omit<OrderLineRow, 'order_id'>;
 export type AddressSummary = AdminOrder['ship_to_status'];

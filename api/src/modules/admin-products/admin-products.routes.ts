@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
 
-import { CATEGORIES } from '../../contracts/catalog.js';
-import { IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
+import { adminProductFilterSchema, IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { toProduct } from '../products/products.service.js';
@@ -13,13 +11,6 @@ import { ADMIN_PRODUCT_SORTS, selectProductsPage } from './admin-products.querie
 import { createProduct, getProductForAdmin, updateProduct } from './admin-products.service.js';
 import type { FileStorage } from '../../media/file-storage.js';
 import { removeProductImage, storeProductImage } from './product-images.service.js';
-
-const filterSchema = z.object({
-  id: idFilter(z.uuid()),
-  q: z.string().trim().max(100).optional(),
-  category: z.enum(CATEGORIES).optional(),
-  active: z.boolean().optional(),
-});
 
 /** Uploads stay in memory and are refused past 5 MB before anything is written anywhere. */
 const imageUpload = multer({
@@ -39,7 +30,7 @@ export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_PRODUCT_SORTS,
       defaultSort: { field: 'title', order: 'asc' },
-      filter: filterSchema,
+      filter: adminProductFilterSchema,
     });
     const { rows, total } = await selectProductsPage(contextFor(req).db, {
       filter: list.filter,

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+import { idFilter } from './admin-list.js';
+import { orderSchema } from './order-submission.js';
+import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
+import { submissionResultSchema } from './supplier.js';
+
+/** The filters of GET /api/admin/orders. */
+export const adminOrderFilterSchema = z.object({
+  id: idFilter(z.uuid()),
+  status: orderStatusSchema.optional(),
+  department: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
+  user_id: z.uuid().optional(),
+});
+
+/** The requester's ship-to, as far as the orders list shows it. */
+export const shipToStatusSchema = z.object({
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  full_name: z.string(),
+});
+export type ShipToStatus = z.infer<typeof shipToStatusSchema>;
+
+/** A row of GET /api/admin/orders: the order with its lines and the requester's ship-to. */
+export const adminOrderSchema = orderSchema.extend({ ship_to_status: shipToStatusSchema.nullable() });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/admin/order-counts?department=…: the tab counts within the department filter, and the departments. */
+export const orderCountsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
+const countSchema = z.number().int();
+export const orderCountsSchema = z.object({
+  all: countSchema,
+  pending: countSchema,
+  approved: countSchema,
+  submitted: countSchema,
+  failed: countSchema,
+  rejected: countSchema,
+  departments: z.array(z.string()),
+}) satisfies z.ZodObject<Record<(typeof ORDER_STATUSES)[number], z.ZodNumber>>;
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+/** POST /api/admin/orders/:id/reject: an optional reason (default 'Rejected by admin'). */
+export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
+export type RejectOrderInput = z.input<typeof rejectOrderSchema>;
+
+/** 200 of approve and retry: the attempt's result and the order as it now stands. */
+export const submissionResponseSchema = z.object({ result: submissionResultSchema, order: adminOrderSchema });
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
