@@ -5,6 +5,9 @@ import { orderSchema } from './order-submission.js';
 import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
 import { submissionResultSchema } from './supplier.js';
 
+/** The sort fields of GET /api/admin/orders. */
+export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+
 /** The filters of GET /api/admin/orders. */
 export const adminOrderFilterSchema = z.object({
   id: idFilter(z.uuid()),

@@ -82,6 +82,9 @@ export const IMAGE_MESSAGES = {
   skuRequired: 'SKU is required before uploading image',
 } as const;
 
+/** The sort fields of GET /api/admin/products (anything else is a 400). */
+export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
+
 /** The filters of GET /api/admin/products. */
 export const adminProductFilterSchema = z.object({
   id: idFilter(z.uuid()),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { idFilter } from './admin-list.js';
 import { roleSchema } from './roles.js';
 
+/** The sort fields of GET /api/admin/users. */
+export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
+
 /** The filters of GET /api/admin/users (Users & Roles, admin-portal §2.5). */
 export const adminUserFilterSchema = z.object({
   q: z.string().trim().max(100).optional(),

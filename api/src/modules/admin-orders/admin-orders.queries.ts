@@ -1,7 +1,7 @@
 import type { Db } from '../../database/connection.js';
 import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
-export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+import { ADMIN_ORDER_SORTS } from '../../contracts/admin-orders.js';
 
 export interface AdminOrderFilter {
   id?: string | string[];
@@ -81,4 +81,24 @@ export async function selectAddressSummaries(db: Db, userIds: readonly string[])
     .whereIn('user_id', [...userIds])
     .select('user_id', 'city', 'state', 'postal_code', 'full_name');
   return new Map(rows.map(({ user_id: userId, ...summary }) => [userId, summary]));
+}
+
+/** The order's status, its row locked until the transaction ends. */
+export async function selectOrderStatusForUpdate(db: Db, id: string): Promise<string | undefined> {
+  const row: { status: string } | undefined = await db('orders').where({ id }).forUpdate().first('status');
+  return row?.status;
+}
+
+export async function markOrderRejected(
+  db: Db,
+  id: string,
+  rejection: { reason: string; rejectedBy: string | null; now: Date },
+): Promise<void> {
+  await db('orders').where({ id }).update({
+    status: 'rejected',
+    rejection_reason: rejection.reason,
+    rejected_by: rejection.rejectedBy,
+    rejected_at: rejection.now,
+    updated_at: rejection.now,
+  });
 }

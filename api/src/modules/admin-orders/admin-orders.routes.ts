@@ -1,14 +1,11 @@
 import { Router } from 'express';
 
-import { adminOrderFilterSchema, orderCountsQuerySchema, type OrderCounts } from '../../contracts/admin-orders.js';
-import { orderStatusSchema } from '../../contracts/orders.js';
+import { ADMIN_ORDER_SORTS, adminOrderFilterSchema, orderCountsQuerySchema } from '../../contracts/admin-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { ADMIN_ORDER_SORTS, countOrdersByStatus, selectDepartments, selectOrdersPage } from './admin-orders.queries.js';
-import { assembleAdminOrders, getAdminOrder, rejectOrder } from './admin-orders.service.js';
-
+import { countAdminOrders, getAdminOrder, listAdminOrders, rejectOrder } from './admin-orders.service.js';
 
 const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
 
@@ -21,32 +18,24 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
   router.get('/admin/orders', allow.roles('admin'), async (req, res) => {
-    const ctx = contextFor(req);
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_ORDER_SORTS,
       defaultSort: { field: 'created_at', order: 'desc' },
       filter: adminOrderFilterSchema,
       defaultLimit: 50,
     });
-    const { rows, total } = await selectOrdersPage(ctx.db, { filter: list.filter, sort: list.sort, ...list.range });
-    sendList(res, await assembleAdminOrders(ctx, rows), total, list.range, 'orders');
+    const { rows, total } = await listAdminOrders(contextFor(req), {
+      filter: list.filter,
+      sort: list.sort,
+      ...list.range,
+    });
+    sendList(res, rows, total, list.range, 'orders');
   });
 
   /** Tab counts (All Orders and each status) within the department filter, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
-    const ctx = contextFor(req);
     const { department } = orderCountsQuerySchema.parse(req.query);
-    const [byStatus, departments] = await Promise.all([
-      countOrdersByStatus(ctx.db, { department }),
-      selectDepartments(ctx.db),
-    ]);
-    const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-    const counts = {
-      all,
-      ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
-      departments,
-    } as OrderCounts;
-    res.json(counts);
+    res.json(await countAdminOrders(contextFor(req), department));
   });
 
   router.get('/admin/orders/:id', allow.roles('admin'), async (req, res) => {

@@ -1,6 +1,6 @@
-import { rejectOrderSchema, type AdminOrder } from '../../contracts/admin-orders.js';
+import { rejectOrderSchema, type AdminOrder, type OrderCounts } from '../../contracts/admin-orders.js';
 import { requesterDisplayName } from '../../contracts/order-submission.js';
-import { displayStatus } from '../../contracts/orders.js';
+import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -50,6 +50,26 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
   return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
 }
 
+/** A page of GET /api/admin/orders. */
+export async function listAdminOrders(ctx: ServiceContext, options: Parameters<typeof queries.selectOrdersPage>[1]) {
+  const { rows, total } = await queries.selectOrdersPage(ctx.db, options);
+  return { rows: await assembleAdminOrders(ctx, rows), total };
+}
+
+/** The tab counts (All Orders and each status) within the department filter, and the departments. */
+export async function countAdminOrders(ctx: ServiceContext, department: string | undefined): Promise<OrderCounts> {
+  const [byStatus, departments] = await Promise.all([
+    queries.countOrdersByStatus(ctx.db, { department }),
+    queries.selectDepartments(ctx.db),
+  ]);
+  const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return {
+    all,
+    ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
+    departments,
+  } as OrderCounts;
+}
+
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {
   const [row] = await selectOrders(ctx.db, { orderId: id, limit: 1 });
   if (!row) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
@@ -63,21 +83,17 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
   const input = rejectOrderSchema.parse(rawInput ?? {});
   const reason = input.reason || DEFAULT_REJECTION_REASON;
   await ctx.db.transaction(async (trx) => {
-    const order = await trx('orders').where({ id }).forUpdate().first('status');
-    if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    assertTransition(order.status, 'rejected');
-    await trx('orders')
-      .where({ id })
-      .update({
-        status: 'rejected',
-        rejection_reason: reason,
-        rejected_by: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-        rejected_at: ctx.now(),
-        updated_at: ctx.now(),
-      });
+    const status = await queries.selectOrderStatusForUpdate(trx, id);
+    if (!status) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+    assertTransition(status, 'rejected');
+    await queries.markOrderRejected(trx, id, {
+      reason,
+      rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+      now: ctx.now(),
+    });
     await recordAudit(
       ctx,
-      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: order.status } },
+      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: status } },
       trx,
     );
   });

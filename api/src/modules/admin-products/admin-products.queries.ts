@@ -1,7 +1,7 @@
 import type { Db } from '../../database/connection.js';
 import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.js';
 
-export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
+import { ADMIN_PRODUCT_SORTS } from '../../contracts/admin-products.js';
 
 export interface AdminProductFilter {
   id?: string | string[];

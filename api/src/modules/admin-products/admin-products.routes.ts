@@ -1,14 +1,12 @@
 import { Router } from 'express';
 import multer from 'multer';
 
-import { adminProductFilterSchema, IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
+import { ADMIN_PRODUCT_SORTS, adminProductFilterSchema, IMAGE_MAX_BYTES } from '../../contracts/admin-products.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { toProduct } from '../products/products.service.js';
-import { ADMIN_PRODUCT_SORTS, selectProductsPage } from './admin-products.queries.js';
-import { createProduct, getProductForAdmin, updateProduct } from './admin-products.service.js';
+import { createProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from './admin-products.service.js';
 import type { FileStorage } from '../../media/file-storage.js';
 import { removeProductImage, storeProductImage } from './product-images.service.js';
 
@@ -32,12 +30,12 @@ export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage
       defaultSort: { field: 'title', order: 'asc' },
       filter: adminProductFilterSchema,
     });
-    const { rows, total } = await selectProductsPage(contextFor(req).db, {
+    const { rows, total } = await listProductsForAdmin(contextFor(req), {
       filter: list.filter,
       sort: list.sort,
       ...list.range,
     });
-    sendList(res, rows.map(toProduct), total, list.range, 'products');
+    sendList(res, rows, total, list.range, 'products');
   });
 
   router.get('/admin/products/:id', allow.roles('admin'), async (req, res) => {

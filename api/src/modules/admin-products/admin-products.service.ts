@@ -9,6 +9,15 @@ import * as queries from './admin-products.queries.js';
 
 const DUPLICATE_SKU = () => AppError.conflict('DUPLICATE_SKU', 'A product with this SKU already exists');
 
+/** A page of GET /api/admin/products. */
+export async function listProductsForAdmin(
+  ctx: ServiceContext,
+  options: Parameters<typeof queries.selectProductsPage>[1],
+): Promise<{ rows: Product[]; total: number }> {
+  const { rows, total } = await queries.selectProductsPage(ctx.db, options);
+  return { rows: rows.map(toProduct), total };
+}
+
 export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<Product> {
   const row = await queries.selectProductById(ctx.db, id);
   if (!row) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');

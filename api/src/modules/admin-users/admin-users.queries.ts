@@ -1,6 +1,6 @@
 import type { Db } from '../../database/connection.js';
 
-export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
+import { ADMIN_USER_SORTS } from '../../contracts/admin-users.js';
 
 export interface AdminUserFilter {
   q?: string;

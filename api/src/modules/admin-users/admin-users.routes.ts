@@ -1,20 +1,24 @@
 import { Router } from 'express';
 
-import { adminUserFilterSchema, userRoleGrantSchema, userRoleParamsSchema } from '../../contracts/admin-users.js';
+import {
+  ADMIN_USER_SORTS,
+  adminUserFilterSchema,
+  userRoleGrantSchema,
+  userRoleParamsSchema,
+} from '../../contracts/admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../../contracts/auth.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createThrottles } from '../throttles/throttles.js';
-import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
 import {
   changeUserRole,
   getAdminUser,
   saveUserShippingAddress,
   setUserApproval,
+  listAdminUsers,
   setUserDisabled,
-  toAdminUsers,
   unlockSignIn,
 } from './admin-users.service.js';
 
@@ -35,12 +39,12 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
       defaultSort: { field: 'email', order: 'asc' },
       filter: adminUserFilterSchema,
     });
-    const { rows, total } = await selectUsersPage(contextFor(req).db, {
+    const { rows, total } = await listAdminUsers(contextFor(req), {
       filter: list.filter,
       sort: list.sort,
       ...list.range,
     });
-    sendList(res, await toAdminUsers(contextFor(req), rows), total, list.range, 'users');
+    sendList(res, rows, total, list.range, 'users');
   });
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {

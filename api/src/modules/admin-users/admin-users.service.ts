@@ -34,6 +34,12 @@ export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date) {
   };
 }
 
+/** A page of GET /api/admin/users. */
+export async function listAdminUsers(ctx: ServiceContext, options: Parameters<typeof queries.selectUsersPage>[1]) {
+  const { rows, total } = await queries.selectUsersPage(ctx.db, options);
+  return { rows: await toAdminUsers(ctx, rows), total };
+}
+
 /** A page of accounts with their sign-in pauses (one extra query for the page). */
 export async function toAdminUsers(ctx: ServiceContext, rows: queries.AdminUserRow[]) {
   const pauses = await selectSignInPauses(ctx.db, rows);
