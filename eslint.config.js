@@ -52,6 +52,23 @@ export default tseslint.config(
     },
   },
   {
+    // The endpoint declarations sit one folder down and import the contracts beside them.
+    files: ['api/src/contracts/endpoints/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*', 'node:*', 'express', 'knex', 'objection', 'pg', 'react', 'react-*'],
+              message: 'Contracts are pure: zod and each other only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['api/src/**/*.rules.ts'],
     rules: {
       'no-restricted-imports': [
