@@ -106,6 +106,7 @@ export const companySettingsViewSchema = z.object({
   bill_to_state: z.string().nullable(),
   bill_to_postal_code: z.string().nullable(),
 });
+export type CompanySettingsView = z.infer<typeof companySettingsViewSchema>;
 
 /**
  * Punchout settings (admin-portal §5): all three fields required; the secret never comes back.
