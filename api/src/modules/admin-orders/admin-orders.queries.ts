@@ -89,7 +89,7 @@ export async function selectOrderStatusForUpdate(db: Db, id: string): Promise<st
   return row?.status;
 }
 
-export async function markOrderRejected(
+export async function updateOrderRejected(
   db: Db,
   id: string,
   rejection: { reason: string; rejectedBy: string | null; now: Date },

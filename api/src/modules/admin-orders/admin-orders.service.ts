@@ -86,7 +86,7 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
     const status = await queries.selectOrderStatusForUpdate(trx, id);
     if (!status) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
     assertTransition(status, 'rejected');
-    await queries.markOrderRejected(trx, id, {
+    await queries.updateOrderRejected(trx, id, {
       reason,
       rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
       now: ctx.now(),

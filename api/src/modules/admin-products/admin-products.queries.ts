@@ -49,8 +49,8 @@ export function selectProductById(db: Db, id: string): Promise<ProductRow | unde
     .first(...PRODUCT_COLUMNS);
 }
 
-/** Another product with this SKU (not `exceptId`), for the DUPLICATE_SKU answer. */
-export async function hasProductWithSku(db: Db, sku: string, exceptId?: string): Promise<boolean> {
+/** Whether another product (not `exceptId`) already has this SKU. */
+export async function isSkuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
   const query = db('products').where({ sku });
   if (exceptId) query.whereNot({ id: exceptId });
   return (await query.first('id')) !== undefined;

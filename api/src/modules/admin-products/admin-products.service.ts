@@ -29,7 +29,7 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
   const input = productCreateSchema.parse(rawInput);
   const now = ctx.now();
   const id = await ctx.db.transaction(async (trx) => {
-    if (input.sku && (await queries.hasProductWithSku(trx, input.sku))) throw DUPLICATE_SKU();
+    if (input.sku && (await queries.isSkuTaken(trx, input.sku))) throw DUPLICATE_SKU();
     const createdId = await queries
       .insertProduct(trx, {
         asin: `manual-${now.getTime()}`,
@@ -68,7 +68,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
   await ctx.db.transaction(async (trx) => {
     const existing = await queries.selectProductById(trx, id);
     if (!existing) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-    if (input.sku && (await queries.hasProductWithSku(trx, input.sku, id))) throw DUPLICATE_SKU();
+    if (input.sku && (await queries.isSkuTaken(trx, input.sku, id))) throw DUPLICATE_SKU();
     const edited = {
       title: input.title,
       description: input.description,

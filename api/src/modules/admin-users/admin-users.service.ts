@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../contracts/admin-users.js';
 import { shippingAddressSchema } from '../../contracts/me.js';
 import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -5,12 +6,11 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
-import * as usersQueries from '../users/users.queries.js';
-import { setApprovalForUsers } from '../users/users.service.js';
+import { changeRoleInTransaction, setApprovalForUsers } from '../users/users.service.js';
 import * as queries from './admin-users.queries.js';
 
 /** An account row as the back office shows it; `pausedUntil` when its sign-in is being throttled. */
-export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date) {
+export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date): AdminUser {
   const roles = row.roles as Role[];
   return {
     id: row.id,
@@ -107,10 +107,7 @@ export async function changeUserRole(
   }
   await ctx.db.transaction(async (trx) => {
     if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    const changed =
-      change === 'grant'
-        ? (await usersQueries.insertRoles(trx, userId, [role], actorId, ctx.now())) > 0
-        : (await usersQueries.deleteRole(trx, userId, role)) > 0;
+    const changed = await changeRoleInTransaction(trx, { userId, role, change, grantedBy: actorId, now: ctx.now() });
     if (changed) {
       await recordAudit(
         ctx,
