@@ -3,6 +3,7 @@ import {
   companySettingsSchema,
   punchoutFirstSetupSchema,
   punchoutSettingsInputSchema,
+  type ApprovalPolicy,
   type AutomationSettings,
   type PunchoutSettingsView,
 } from '../../contracts/settings.js';
@@ -59,6 +60,12 @@ export async function getAutomationSettings(ctx: ServiceContext): Promise<Automa
     auto_approve_under_amount: toMoneyText(row.auto_approve_under_amount),
     max_order_total: toMoneyText(row.max_order_total),
   };
+}
+
+/** The auto-approve policy as everyone's profile card shows it (a part of the automation settings). */
+export async function getApprovalPolicy(ctx: ServiceContext): Promise<ApprovalPolicy> {
+  const { auto_approve_enabled, auto_approve_under_amount } = await getAutomationSettings(ctx);
+  return { auto_approve_enabled, auto_approve_under_amount };
 }
 
 export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unknown): Promise<AutomationSettings> {
