@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { catalogAuditSchema } from './catalog.js';
 
 /** POST /api/admin/catalog/bootstrap: runs below 100 active products, otherwise 'skipped'. */
-export const bootstrapResultSchema = z.object({
+export const bootstrapResultSchema = z.strictObject({
   status: z.enum(['success', 'skipped']),
   message: z.string(),
   upserted_count: z.number().int(),

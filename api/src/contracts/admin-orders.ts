@@ -18,7 +18,7 @@ export const adminOrderFilterSchema = z.object({
 });
 
 /** The requester's ship-to, as far as the orders list shows it. */
-export const shipToStatusSchema = z.object({
+export const shipToStatusSchema = z.strictObject({
   city: z.string(),
   state: z.string(),
   postal_code: z.string(),
@@ -33,7 +33,7 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** GET /api/admin/order-counts?department=…: the tab counts within the department filter, and the departments. */
 export const orderCountsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
 const countSchema = z.number().int();
-export const orderCountsSchema = z.object({
+export const orderCountsSchema = z.strictObject({
   all: countSchema,
   pending: countSchema,
   approved: countSchema,

@@ -15,7 +15,7 @@ export const adminUserFilterSchema = z.object({
 });
 
 /** A saved shipping address as the back office shows it. */
-export const storedShippingAddressSchema = z.object({
+export const storedShippingAddressSchema = z.strictObject({
   full_name: z.string(),
   street_line1: z.string(),
   street_line2: z.string().nullable(),
@@ -27,7 +27,7 @@ export const storedShippingAddressSchema = z.object({
 });
 
 /** A row of GET /api/admin/users: an account with roles, approval, address and sign-in status. */
-export const adminUserSchema = z.object({
+export const adminUserSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   status: z.string(),
@@ -56,6 +56,6 @@ export const userRoleGrantSchema = z.object({ role: roleSchema });
 export const userRoleParamsSchema = z.object({ id: z.uuid(), role: z.string() });
 
 /** POST /api/admin/users/:id/approve answers the account's new approval. */
-export const userApprovalAnswerSchema = z.object({ id: z.string(), onboarding_approved: z.boolean() });
+export const userApprovalAnswerSchema = z.strictObject({ id: z.string(), onboarding_approved: z.boolean() });
 /** POST /api/admin/users/approve answers how many accounts it changed (all or none). */
-export const bulkApprovalAnswerSchema = z.object({ updated: z.number().int() });
+export const bulkApprovalAnswerSchema = z.strictObject({ updated: z.number().int() });

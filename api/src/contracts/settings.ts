@@ -86,7 +86,7 @@ export const automationSettingsSchema = z.object({
 export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
 
 /** GET and PUT /api/admin/settings/automation answer money as decimal strings ('100.00'). */
-export const automationSettingsViewSchema = z.object({
+export const automationSettingsViewSchema = z.strictObject({
   auto_sync_daily: z.boolean(),
   email_notifications_new_orders: z.boolean(),
   auto_approve_enabled: z.boolean(),
@@ -96,7 +96,7 @@ export const automationSettingsViewSchema = z.object({
 export type AutomationSettings = z.infer<typeof automationSettingsViewSchema>;
 
 /** GET /api/admin/settings/company and what its PUT answers. */
-export const companySettingsViewSchema = z.object({
+export const companySettingsViewSchema = z.strictObject({
   name: z.string(),
   contact_email: z.string().nullable(),
   phone: z.string().nullable(),

@@ -33,7 +33,7 @@ export async function describeProductAdvertisingApi(
   return {
     checklist,
     status: Object.values(checklist).every(Boolean) ? 'Configured' : 'Disabled',
-    last_test: (last?.value as { status: 'PASS' | 'FAIL'; at: string; error: string | null } | undefined) ?? null,
+    last_test: (last?.value as PaapiTestResult | undefined) ?? null,
   };
 }
 
