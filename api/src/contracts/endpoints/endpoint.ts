@@ -9,7 +9,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call it; mirrors the route's policy (api/src/http/policy.ts) for the document. */
 export type EndpointAccess =
-  'public' | 'signed-in' | 'approved' | { roles: readonly string[] } | 'supplier-credentials' | 'demo-only';
+  | 'public'
+  | 'signed-in'
+  | 'approved'
+  | { roles: readonly string[] }
+  | 'supplier-credentials'
+  | 'demo-only';
 
 export interface Endpoint {
   method: HttpMethod;
