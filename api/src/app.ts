@@ -49,7 +49,6 @@ import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-suppli
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
-import { usersAdminRoutes } from './modules/users/users.routes.js';
 import { createFileStorage } from './media/file-storage.js';
 import { mediaHosting } from './media/media-hosting.js';
 
@@ -185,7 +184,6 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));
   api.use(meRoutes(dependencies));
-  api.use(usersAdminRoutes(dependencies));
   api.use(adminProductsRoutes(dependencies, { storage }));
   api.use(adminOrdersRoutes(dependencies));
   api.use(supplierRoutes(dependencies));

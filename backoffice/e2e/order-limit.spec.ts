@@ -6,7 +6,7 @@ test('Automation Preferences set the order limit, refusing one under $1', async 
   await signInAsAdmin(page);
   const before = await page.request.get('/api/admin/settings/automation');
   const original = (await before.json()) as Record<string, unknown>;
-  expect(original.max_order_total).toBe(250000);
+  expect(original.max_order_total).toBe('250000.00');
   try {
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible({ timeout: 15_000 });
@@ -20,7 +20,7 @@ test('Automation Preferences set the order limit, refusing one under $1', async 
     await automation.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(automation.getByText('Saved ✓')).toBeVisible();
     const saved = (await (await page.request.get('/api/admin/settings/automation')).json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ ...original, max_order_total: 75000 });
+    expect(saved).toMatchObject({ ...original, max_order_total: '75000.00' });
   } finally {
     expect((await page.request.put('/api/admin/settings/automation', { data: original })).status()).toBe(200);
   }

@@ -60,7 +60,7 @@ test('Automation Preferences save the switches and the auto-approve amount', asy
     await expect(automation.getByText('Saved ✓')).toBeVisible();
     expect(await getSettings(page, 'automation')).toMatchObject({
       auto_sync_daily: !original.auto_sync_daily,
-      auto_approve_under_amount: 250,
+      auto_approve_under_amount: '250.00',
       auto_approve_enabled: original.auto_approve_enabled,
     });
   } finally {

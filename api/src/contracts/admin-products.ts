@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 import { CATEGORIES } from './catalog.js';
+import { idFilter } from './admin-list.js';
+import { moneyAmountSchema } from './money-amount.js';
 
 /** Trimmed text; an empty field is stored as null (admin-portal §5). */
 const optionalText = (max: number) =>
@@ -11,11 +13,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-const priceSchema = z
-  .number({ error: 'Price is required' })
-  .min(0, 'Price must be ≥ 0')
-  .max(1_000_000, 'Price is too high')
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals');
+const priceSchema = moneyAmountSchema('Price is required').pipe(
+  z
+    .number()
+    .min(0, 'Price must be ≥ 0')
+    .max(1_000_000, 'Price is too high')
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Price can have at most two decimals'),
+);
 
 /**
  * The one product-link rule, for create and edit alike: a web address, never javascript: or data:.
@@ -69,3 +73,13 @@ export const productUpdateSchema = z.object({
   product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+/** The sort fields of GET /api/admin/products (anything else is a 400). */
+export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
+
+/** The filters of GET /api/admin/products. */
+export const adminProductFilterSchema = z.object({
+  id: idFilter(z.uuid()),
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  active: z.boolean().optional(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { idFilter } from './list-query.js';
+import { idFilter } from './admin-list.js';
 
 /**
  * What a compliance officer reads for each audit action (the log stores code-style names such as

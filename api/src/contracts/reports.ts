@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { moneyTextSchema } from './money-amount.js';
+
 import type { OrderStatus } from './orders.js';
 
 /**
@@ -88,6 +90,7 @@ export const reportQueryRequestSchema = z.object({
   format: reportFormatSchema.optional(),
 });
 export type ReportQueryRequest = z.infer<typeof reportQueryRequestSchema>;
+export type ReportQueryRequestInput = z.input<typeof reportQueryRequestSchema>;
 
 /**
  * GET or POST /api/reports/dashboard, the dashboard variant: start_date and end_date default to the
@@ -126,8 +129,8 @@ export function regionOfState(state: string | null | undefined): RegionName {
 
 // ---------- Rows (field names are the specification's, §3 report slices) ----------
 
-/** USD with two decimals, as a string: '1234.50'. */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+/** USD with two decimals, as a string: '1234.50' (the one money representation: money-amount.ts). */
+export const moneySchema = moneyTextSchema;
 const countSchema = z.number().int().nonnegative();
 
 export const overviewRowSchema = z.object({
@@ -232,6 +235,8 @@ export const reportDataSchemas = {
   top_products: z.array(topProductRowSchema),
   reorders: z.array(reorderRowSchema),
 } as const;
+/** `data` of each slice in JSON, by slice (by_region with view 'map' as by_region_map). */
+export type ReportSliceData = { [K in keyof typeof reportDataSchemas]: z.infer<(typeof reportDataSchemas)[K]> };
 export type ReportData = OverviewSliceRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
 
 export const dashboardCardsSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
+
 export const TIMEZONE_MESSAGE = 'Timezone must be an IANA time zone name, such as America/Chicago or UTC';
 
 /**
@@ -66,21 +68,45 @@ export const companySettingsSchema = z.object({
     .transform((value) => value || null),
 });
 export type CompanySettings = z.output<typeof companySettingsSchema>;
+export type CompanySettingsInput = z.input<typeof companySettingsSchema>;
 
-/** decisions.md: auto-approve is real (enabled flag + amount, default disabled, $100). */
+/** decisions.md: auto-approve is real (enabled flag + amount, default disabled, $100). Money as answered or as numbers. */
 export const automationSettingsSchema = z.object({
   auto_sync_daily: z.boolean(),
   email_notifications_new_orders: z.boolean(),
   auto_approve_enabled: z.boolean(),
-  auto_approve_under_amount: z.number().min(0, 'Amount must be ≥ 0').max(1_000_000),
+  auto_approve_under_amount: moneyAmountSchema().pipe(z.number().min(0, 'Amount must be ≥ 0').max(1_000_000)),
   /** The ceiling on one order's total (default $250,000); left out, the saved one stays. */
-  max_order_total: z
-    .number({ error: 'Enter a limit of at least $1' })
-    .min(1, 'Enter a limit of at least $1')
-    .max(1_000_000_000, 'The limit can be at most $1,000,000,000')
+  max_order_total: moneyAmountSchema('Enter a limit of at least $1')
+    .pipe(
+      z.number().min(1, 'Enter a limit of at least $1').max(1_000_000_000, 'The limit can be at most $1,000,000,000'),
+    )
     .optional(),
 });
-export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
+export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
+
+/** GET and PUT /api/admin/settings/automation answer money as decimal strings ('100.00'). */
+export const automationSettingsViewSchema = z.strictObject({
+  auto_sync_daily: z.boolean(),
+  email_notifications_new_orders: z.boolean(),
+  auto_approve_enabled: z.boolean(),
+  auto_approve_under_amount: moneyTextSchema,
+  max_order_total: moneyTextSchema,
+});
+export type AutomationSettings = z.infer<typeof automationSettingsViewSchema>;
+
+/** GET /api/admin/settings/company and what its PUT answers. */
+export const companySettingsViewSchema = z.strictObject({
+  name: z.string(),
+  contact_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  timezone: z.string(),
+  bill_to_street: z.string().nullable(),
+  bill_to_city: z.string().nullable(),
+  bill_to_state: z.string().nullable(),
+  bill_to_postal_code: z.string().nullable(),
+});
+export type CompanySettingsView = z.infer<typeof companySettingsViewSchema>;
 
 /**
  * Punchout settings (admin-portal §5): all three fields required; the secret never comes back.
@@ -106,6 +132,8 @@ export const punchoutSettingsInputSchema = z.object({
 export const punchoutFirstSetupSchema = punchoutSettingsInputSchema.extend({
   shared_secret: z.string().min(1, 'All fields are required').max(500),
 });
+
+export type PunchoutSettingsInput = z.input<typeof punchoutSettingsInputSchema>;
 
 export const punchoutSettingsViewSchema = z.object({
   punchout_url: z.string().nullable(),

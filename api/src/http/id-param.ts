@@ -1,20 +1,19 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
-import { AppError } from './app-error.js';
-
-const uuidIdParamsSchema = z.object({ id: z.uuid() });
+import { uuidIdParamsSchema } from '../contracts/admin-list.js';
 
 /**
- * The `:id` of a route (a uuid unless the resource numbers its rows another way); anything else is
- * the resource's 404 (an id that cannot exist is answered like one that does not). Schemas are
- * built once: this runs on every such request.
+ * The one `:id` rule of the API (issue 16): an id that is not of the resource's form is the
+ * client's mistake, 400 VALIDATION_FAILED naming `id`; a well-formed id of no row is the
+ * resource's 404, answered by its service. A uuid unless the resource numbers its rows another
+ * way. Schemas are built once: this runs on every such request.
+ *
+ * `resource` names the resource's not-found answer for the reader; the service gives it.
  */
 export function parseIdParam(
   params: unknown,
-  notFound: { message: string; code: string },
+  _resource?: { message: string; code: string },
   schema: z.ZodType<{ id: string }> = uuidIdParamsSchema,
 ): string {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw AppError.notFound(notFound.message, notFound.code);
-  return parsed.data.id;
+  return schema.parse(params).id;
 }

@@ -1,8 +1,8 @@
 import type { Response } from 'express';
 import { z } from 'zod';
 
-import { LIST_MAX_IDS, LIST_MAX_PAGE } from '../contracts/list-query.js';
 import { AppError } from './app-error.js';
+import { LIST_MAX_IDS, LIST_MAX_PAGE } from '../contracts/admin-list.js';
 import { CONTROL_CHARACTERS_MESSAGE, findControlCharacter } from './control-characters.js';
 
 /**
@@ -16,8 +16,8 @@ export interface ListQuery<SortField extends string, Filter> {
   filter: Filter;
 }
 
-// The limits and the id filter are part of the contract (the OpenAPI document reads them).
-export { idFilter, LIST_MAX_IDS, LIST_MAX_PAGE } from '../contracts/list-query.js';
+// The limits and the id filter are part of the contract (contracts/admin-list.ts).
+export { LIST_MAX_IDS, LIST_MAX_PAGE, idFilter } from '../contracts/admin-list.js';
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;

@@ -14,37 +14,14 @@ import { allow } from './policy.js';
 import type { RouteDependencies } from './route-dependencies.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
 
-/**
- * Routes of modules whose declarations other helpers of issue 16 write (admin-*.endpoints.ts,
- * audit.endpoints.ts, qa-runner.endpoints.ts), by module and path prefix. Empty it when their files
- * join contracts/endpoints/index.ts: every other mounted route must already be declared.
- */
-const NOT_YET_DECLARED: Readonly<Record<string, readonly string[]>> = {
-  users: ['/api/admin/users/approve', '/api/admin/users/:id/approve'],
-  'admin-users': ['/api/admin/users'],
-  'admin-products': ['/api/admin/products'],
-  'admin-orders': ['/api/admin/orders', '/api/admin/order-counts'],
-  integrations: ['/api/ab', '/api/admin/integrations', '/api/admin/delete-user', '/api/amazon/images'],
-  reports: ['/api/reports'],
-  'admin-catalog': ['/api/admin/catalog'],
-  settings: ['/api/admin/settings', '/api/approval-policy'],
-};
-
 const keyOf = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
-
-function isAllowlisted(key: string): boolean {
-  const path = key.split(' ')[1] ?? '';
-  return Object.values(NOT_YET_DECLARED)
-    .flat()
-    .some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
 
 /** What differs between the mounted routes and the declarations, as `METHOD /path` lines. */
 function compareWithDeclarations(mounted: readonly RouteEntry[], declared: readonly Endpoint[]) {
   const mountedKeys = new Set(mounted.map(keyOf));
   const declaredKeys = new Set(declared.map(keyOf));
   return {
-    undeclared: [...mountedKeys].filter((key) => !declaredKeys.has(key) && !isAllowlisted(key)).sort(),
+    undeclared: [...mountedKeys].filter((key) => !declaredKeys.has(key)).sort(),
     unmounted: [...declaredKeys].filter((key) => !mountedKeys.has(key)).sort(),
   };
 }

@@ -8,6 +8,7 @@ import type {
   AdminOrder,
   AdminUser,
   BootstrapResult,
+  ClearImageCacheAnswer,
   IntegrationStatus,
   OrderCounts,
   PaapiTestResult,
@@ -44,7 +45,7 @@ export interface SupplyHubDataProvider extends DataProvider {
   getAbLogs(): Promise<AbLogEntry[]>;
   getIntegrationStatus(): Promise<IntegrationStatus>;
   testPaapiConnection(): Promise<PaapiTestResult>;
-  clearPaapiImageCache(): Promise<{ cleared: number; message: string }>;
+  clearPaapiImageCache(): Promise<ClearImageCacheAnswer>;
   createQaOrder(): Promise<AdminOrder>;
   getQaRunnerState(): Promise<QaRunnerState>;
   saveQaResult(result: QaRunResult): Promise<{ result: QaRunResult }>;

@@ -1,3 +1,10 @@
+import { adminCatalogEndpoints } from './admin-catalog.endpoints.js';
+import { integrationsEndpoints } from './admin-integrations.endpoints.js';
+import { adminOrdersEndpoints } from './admin-orders.endpoints.js';
+import { adminProductsEndpoints } from './admin-products.endpoints.js';
+import { reportsEndpoints } from './admin-reports.endpoints.js';
+import { settingsEndpoints } from './admin-settings.endpoints.js';
+import { adminUsersEndpoints } from './admin-users.endpoints.js';
 import { apiDocsEndpoints } from './api-docs.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
@@ -23,8 +30,6 @@ export { endpoint } from './endpoint.js';
 /**
  * Every module's declarations, one line each (in the order the docs list them). A new module's `<module>.endpoints.ts` adds its map
  * here; the OpenAPI document, the completeness test and the test-time response check read this.
- * Still to add when they land: the admin-*.endpoints.ts files (users, admin-users, admin-products,
- * admin-orders, integrations, reports, admin-catalog, settings, approval policy).
  */
 export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   health: healthEndpoints,
@@ -43,6 +48,13 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   fulfilment: fulfilmentEndpoints,
   audit: auditEndpoints,
   qaRunner: qaRunnerEndpoints,
+  adminUsers: adminUsersEndpoints,
+  adminProducts: adminProductsEndpoints,
+  adminOrders: adminOrdersEndpoints,
+  adminCatalog: adminCatalogEndpoints,
+  integrations: integrationsEndpoints,
+  reports: reportsEndpoints,
+  settings: settingsEndpoints,
   apiDocs: apiDocsEndpoints,
 };
 

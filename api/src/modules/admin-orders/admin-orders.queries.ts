@@ -4,8 +4,7 @@ import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
 // The admin reads orders and their lines with the orders module's queries (one order shape).
 export { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
-
-export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+import { ADMIN_ORDER_SORTS } from '../../contracts/admin-orders.js';
 
 export interface AdminOrderFilter {
   id?: string | string[];
@@ -87,9 +86,10 @@ export async function selectAddressSummaries(db: Db, userIds: readonly string[])
   return new Map(rows.map(({ user_id: userId, ...summary }) => [userId, summary]));
 }
 
-/** The order's status, its row locked for the rest of the transaction. */
-export async function selectOrderStatusForUpdate(db: Db, id: string): Promise<{ status: string } | undefined> {
-  return db('orders').where({ id }).forUpdate().first('status');
+/** The order's status, its row locked until the transaction ends. */
+export async function selectOrderStatusForUpdate(db: Db, id: string): Promise<string | undefined> {
+  const row: { status: string } | undefined = await db('orders').where({ id }).forUpdate().first('status');
+  return row?.status;
 }
 
 export async function updateOrderRejected(

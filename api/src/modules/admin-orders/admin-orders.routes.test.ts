@@ -58,7 +58,9 @@ describe('/api/admin/orders', () => {
     expect(
       await db('audit_events').where({ action: 'order.reject', target_id: order.id }).count('* as n').first(),
     ).toEqual({ n: 1 });
-    await agent.post('/api/admin/orders/not-an-id/reject').send({}).expect(404);
+    // The one :id rule: malformed 400, unknown 404.
+    await agent.post('/api/admin/orders/not-an-id/reject').send({}).expect(400);
+    await agent.post('/api/admin/orders/00000000-0000-4000-8000-000000000000/reject').send({}).expect(404);
   });
 
   it('keeps the given reason', async () => {

@@ -1,27 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
 
-import { orderStatusSchema } from '../../contracts/orders.js';
+import { ADMIN_ORDER_SORTS, adminOrderFilterSchema, orderCountsQuerySchema } from '../../contracts/admin-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import {
-  ADMIN_ORDER_SORTS,
-  countAdminOrders,
-  getAdminOrder,
-  listAdminOrders,
-  rejectOrder,
-} from './admin-orders.service.js';
-
-const filterSchema = z.object({
-  id: idFilter(z.uuid()),
-  status: orderStatusSchema.optional(),
-  department: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
-  user_id: z.uuid().optional(),
-});
-const countsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
+import { countAdminOrders, getAdminOrder, listAdminOrders, rejectOrder } from './admin-orders.service.js';
 
 const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
 
@@ -34,28 +18,24 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
   router.get('/admin/orders', allow.roles('admin'), async (req, res) => {
-    const ctx = contextFor(req);
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_ORDER_SORTS,
       defaultSort: { field: 'created_at', order: 'desc' },
-      filter: filterSchema,
+      filter: adminOrderFilterSchema,
       defaultLimit: 50,
     });
-    const { rows, total } = await listAdminOrders(ctx, { filter: list.filter, sort: list.sort, ...list.range });
+    const { rows, total } = await listAdminOrders(contextFor(req), {
+      filter: list.filter,
+      sort: list.sort,
+      ...list.range,
+    });
     sendList(res, rows, total, list.range, 'orders');
   });
 
   /** Tab counts (All Orders and each status) within the department filter, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
-    const ctx = contextFor(req);
-    const { department } = countsQuerySchema.parse(req.query);
-    const { byStatus, departments } = await countAdminOrders(ctx, { department });
-    const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-    res.json({
-      all,
-      ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
-      departments,
-    });
+    const { department } = orderCountsQuerySchema.parse(req.query);
+    res.json(await countAdminOrders(contextFor(req), department));
   });
 
   router.get('/admin/orders/:id', allow.roles('admin'), async (req, res) => {

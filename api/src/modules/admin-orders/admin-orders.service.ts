@@ -1,7 +1,5 @@
-import { z } from 'zod';
-
-import type { Order } from '../../contracts/order-submission.js';
-import { displayStatus } from '../../contracts/orders.js';
+import { rejectOrderSchema, type AdminOrder, type OrderCounts } from '../../contracts/admin-orders.js';
+import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -9,16 +7,12 @@ import { notifyRequester } from '../notifications/order-notifications.service.js
 import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
-import type { AdminOrderFilter, OrderRow } from './admin-orders.queries.js';
+import type { OrderRow } from './admin-orders.queries.js';
 
-export { ADMIN_ORDER_SORTS } from './admin-orders.queries.js';
+export { ADMIN_ORDER_SORTS } from '../../contracts/admin-orders.js';
 
 export const DEFAULT_REJECTION_REASON = 'Rejected by admin';
-export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
-
-export type AdminOrder = Order & {
-  ship_to_status: { city: string; state: string; postal_code: string; full_name: string } | null;
-};
+export type { AdminOrder };
 
 export type AddressSummary = AdminOrder['ship_to_status'];
 
@@ -39,6 +33,26 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
   return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
 }
 
+/** A page of GET /api/admin/orders. */
+export async function listAdminOrders(ctx: ServiceContext, options: Parameters<typeof queries.selectOrdersPage>[1]) {
+  const { rows, total } = await queries.selectOrdersPage(ctx.db, options);
+  return { rows: await assembleAdminOrders(ctx, rows), total };
+}
+
+/** The tab counts (All Orders and each status) within the department filter, and the departments. */
+export async function countAdminOrders(ctx: ServiceContext, department: string | undefined): Promise<OrderCounts> {
+  const [byStatus, departments] = await Promise.all([
+    queries.countOrdersByStatus(ctx.db, { department }),
+    queries.selectDepartments(ctx.db),
+  ]);
+  const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return {
+    all,
+    ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
+    departments,
+  } as OrderCounts;
+}
+
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {
   const [row] = await queries.selectOrders(ctx.db, { orderId: id, limit: 1 });
   if (!row) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
@@ -52,9 +66,9 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
   const input = rejectOrderSchema.parse(rawInput ?? {});
   const reason = input.reason || DEFAULT_REJECTION_REASON;
   await ctx.db.transaction(async (trx) => {
-    const order = await queries.selectOrderStatusForUpdate(trx, id);
-    if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    assertTransition(order.status, 'rejected');
+    const status = await queries.selectOrderStatusForUpdate(trx, id);
+    if (!status) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+    assertTransition(status, 'rejected');
     await queries.updateOrderRejected(trx, id, {
       reason,
       rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
@@ -62,31 +76,10 @@ export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unk
     });
     await recordAudit(
       ctx,
-      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: order.status } },
+      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: status } },
       trx,
     );
   });
   await notifyRequester(ctx, id, 'rejected');
   return getAdminOrder(ctx, id);
-}
-
-/** One page of the admin order list, each order with its lines and address summary. */
-export async function listAdminOrders(
-  ctx: ServiceContext,
-  options: Parameters<typeof queries.selectOrdersPage>[1],
-): Promise<{ rows: AdminOrder[]; total: number }> {
-  const { rows, total } = await queries.selectOrdersPage(ctx.db, options);
-  return { rows: await assembleAdminOrders(ctx, rows), total };
-}
-
-/** Orders per status within the department filter, and every department (the tabs). */
-export async function countAdminOrders(
-  ctx: ServiceContext,
-  filter: Omit<AdminOrderFilter, 'status'>,
-): Promise<{ byStatus: Record<string, number>; departments: string[] }> {
-  const [byStatus, departments] = await Promise.all([
-    queries.countOrdersByStatus(ctx.db, filter),
-    queries.selectDepartments(ctx.db),
-  ]);
-  return { byStatus, departments };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../database/connection.js';
 import { containsPattern } from '../../database/like-pattern.js';
 import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.js';
 
-export const ADMIN_PRODUCT_SORTS = ['title', 'price', 'category', 'asin', 'sku', 'updated_at'] as const;
+import { ADMIN_PRODUCT_SORTS } from '../../contracts/admin-products.js';
 
 export interface AdminProductFilter {
   id?: string | string[];
@@ -54,12 +54,13 @@ export function selectProductById(db: Db, id: string): Promise<ProductRow | unde
 export async function isSkuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
   const query = db('products').where({ sku });
   if (exceptId) query.whereNot({ id: exceptId });
-  return Boolean(await query.first('id'));
+  return (await query.first('id')) !== undefined;
 }
 
-export async function insertProduct(db: Db, row: Record<string, unknown>): Promise<{ id: string } | undefined> {
+export async function insertProduct(db: Db, row: Record<string, unknown>): Promise<string> {
   const [created] = await db('products').insert(row).returning<{ id: string }[]>('id');
-  return created;
+  if (!created) throw new Error('insert into products returned nothing');
+  return created.id;
 }
 
 export async function updateProductRow(db: Db, id: string, changes: Record<string, unknown>): Promise<void> {

@@ -117,6 +117,42 @@ describe('/api/admin/products', () => {
   });
 });
 
+describe('PUT /api/admin/products/:id takes back what GET answers (issue 16: one money representation)', () => {
+  it('answers 200 to the record GET answered, price "24.95" included, and changes nothing, audits nothing', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Round trip gauze', price: '24.95' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const record = (await agent.get(`/api/admin/products/${product!.id}`).expect(200)).body;
+    expect(record.price).toBe('24.95');
+    const before = await db('products').where({ id: product!.id }).first();
+    expect((await agent.put(`/api/admin/products/${product!.id}`).send(record).expect(200)).body).toEqual(record);
+    expect(await db('products').where({ id: product!.id }).first()).toEqual(before);
+    expect(await db('audit_events').where({ action: 'product.update', target_id: product!.id })).toEqual([]);
+  });
+
+  it('takes money as a decimal string or a number, answers it as a string, and keeps the price rules', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Money forms gauze', price: '1.00' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const url = `/api/admin/products/${product!.id}`;
+    const edit = (price: unknown) => agent.put(url).send({ title: 'Money forms gauze', price });
+    expect((await edit('19.90').expect(200)).body.price).toBe('19.90');
+    expect((await edit(7).expect(200)).body.price).toBe('7.00');
+    expect((await edit(' 12.5 ').expect(200)).body.price).toBe('12.50');
+    expect((await edit('24.999').expect(400)).body.errors).toEqual({ price: 'Price can have at most two decimals' });
+    expect((await edit('-1').expect(400)).body.errors).toEqual({ price: 'Price must be ≥ 0' });
+    expect((await edit('twelve').expect(400)).body.errors).toEqual({ price: 'Price is required' });
+    expect((await edit('1e3').expect(400)).body.errors).toEqual({ price: 'Price is required' });
+    expect(await db('products').where({ id: product!.id }).first('price')).toEqual({ price: '12.50' });
+  });
+
+  it('ignores read-only fields sent back changed: they are never written', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Read-only gauze', price: '3.00', amazon_price: '2.00' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const record = (await agent.get(`/api/admin/products/${product!.id}`).expect(200)).body;
+    const smuggled = { ...record, asin: 'B0SMUGGLED', amazon_price: '0.01', active: !record.active, in_stock: true };
+    expect((await agent.put(`/api/admin/products/${product!.id}`).send(smuggled).expect(200)).body).toEqual(record);
+  });
+});
+
 describe('product images', () => {
   const png = () =>
     sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })

@@ -1,29 +1,15 @@
 import { Router } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
 
-import { CATEGORIES } from '../../contracts/catalog.js';
+import { ADMIN_PRODUCT_SORTS, adminProductFilterSchema } from '../../contracts/admin-products.js';
 import { IMAGE_LARGEST_ACCEPTED_BYTES } from '../../contracts/image-upload.rules.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import {
-  ADMIN_PRODUCT_SORTS,
-  createProduct,
-  getProductForAdmin,
-  listProductsForAdmin,
-  updateProduct,
-} from './admin-products.service.js';
+import { createProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from './admin-products.service.js';
 import type { FileStorage } from '../../media/file-storage.js';
 import { removeProductImage, storeProductImage } from './product-images.service.js';
-
-const filterSchema = z.object({
-  id: idFilter(z.uuid()),
-  q: z.string().trim().max(100).optional(),
-  category: z.enum(CATEGORIES).optional(),
-  active: z.boolean().optional(),
-});
 
 /** Uploads stay in memory and are refused from 5 MiB on before anything is written anywhere. */
 const imageUpload = multer({
@@ -43,7 +29,7 @@ export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_PRODUCT_SORTS,
       defaultSort: { field: 'title', order: 'asc' },
-      filter: filterSchema,
+      filter: adminProductFilterSchema,
     });
     const { rows, total } = await listProductsForAdmin(contextFor(req), {
       filter: list.filter,

@@ -1,4 +1,5 @@
 import { productCreateSchema, productUpdateSchema } from '../../contracts/admin-products.js';
+import { toMoneyText } from '../../contracts/money-amount.js';
 import type { Product } from '../../contracts/products.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -7,6 +8,15 @@ import { toProduct } from '../products/products.service.js';
 import * as queries from './admin-products.queries.js';
 
 const DUPLICATE_SKU = () => AppError.conflict('DUPLICATE_SKU', 'A product with this SKU already exists');
+
+/** A page of GET /api/admin/products. */
+export async function listProductsForAdmin(
+  ctx: ServiceContext,
+  options: Parameters<typeof queries.selectProductsPage>[1],
+): Promise<{ rows: Product[]; total: number }> {
+  const { rows, total } = await queries.selectProductsPage(ctx.db, options);
+  return { rows: rows.map(toProduct), total };
+}
 
 export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<Product> {
   const row = await queries.selectProductById(ctx.db, id);
@@ -20,13 +30,13 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
   const now = ctx.now();
   const id = await ctx.db.transaction(async (trx) => {
     if (input.sku && (await queries.isSkuTaken(trx, input.sku))) throw DUPLICATE_SKU();
-    const created = await queries
+    const createdId = await queries
       .insertProduct(trx, {
         asin: `manual-${now.getTime()}`,
         title: input.title,
         category: input.category,
         manufacturer: input.manufacturer,
-        price: input.price.toFixed(2),
+        price: toMoneyText(input.price),
         sku: input.sku,
         description: input.description,
         product_url: input.product_url,
@@ -39,33 +49,38 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
       .catch((error: { code?: string; constraint?: string }) => {
         throw error.code === '23505' && error.constraint === 'products_sku_unique' ? DUPLICATE_SKU() : error;
       });
-    if (!created) throw new Error('insert into products returned nothing');
     await recordAudit(
       ctx,
-      { action: 'product.create', targetType: 'product', targetId: created.id, details: { sku: input.sku } },
+      { action: 'product.create', targetType: 'product', targetId: createdId, details: { sku: input.sku } },
       trx,
     );
-    return created.id;
+    return createdId;
   });
   return getProductForAdmin(ctx, id);
 }
 
+/**
+ * The edit form's save, and a generic client sending back the record it read (issue 16): fields
+ * that are not editable are ignored; a save that changes nothing writes nothing and audits nothing.
+ */
 export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<Product> {
   const input = productUpdateSchema.parse(rawInput);
   await ctx.db.transaction(async (trx) => {
     const existing = await queries.selectProductById(trx, id);
     if (!existing) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
     if (input.sku && (await queries.isSkuTaken(trx, input.sku, id))) throw DUPLICATE_SKU();
-    const changes = {
+    const edited = {
       title: input.title,
       description: input.description,
       sku: input.sku,
       vendor: input.vendor,
       category: input.category,
       product_url: input.product_url,
-      ...(input.price === undefined ? {} : { price: input.price === null ? null : input.price.toFixed(2) }),
-      updated_at: ctx.now(),
+      ...(input.price === undefined ? {} : { price: input.price === null ? null : toMoneyText(input.price) }),
     };
+    const changed = Object.entries(edited).filter(([field, value]) => existing[field as keyof typeof edited] !== value);
+    if (changed.length === 0) return;
+    const changes = { ...edited, updated_at: ctx.now() };
     await queries.updateProductRow(trx, id, changes);
     await recordAudit(
       ctx,
@@ -74,15 +89,4 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
     );
   });
   return getProductForAdmin(ctx, id);
-}
-
-export { ADMIN_PRODUCT_SORTS } from './admin-products.queries.js';
-
-/** One page of the admin product list. */
-export async function listProductsForAdmin(
-  ctx: ServiceContext,
-  options: Parameters<typeof queries.selectProductsPage>[1],
-): Promise<{ rows: Product[]; total: number }> {
-  const { rows, total } = await queries.selectProductsPage(ctx.db, options);
-  return { rows: rows.map(toProduct), total };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../database/connection.js';
 import { containsPattern } from '../../database/like-pattern.js';
 
-export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
+import { ADMIN_USER_SORTS } from '../../contracts/admin-users.js';
 
 export interface AdminUserFilter {
   q?: string;
@@ -137,4 +137,43 @@ export async function selectUsersPage(
     }),
     total: rows[0]?.total ?? 0,
   };
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  return (await db('users').where({ id: userId }).first('id')) !== undefined;
+}
+
+export async function upsertShippingAddress(
+  db: Db,
+  userId: string,
+  address: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db('shipping_addresses')
+    .insert({ user_id: userId, ...address, created_at: now, updated_at: now })
+    .onConflict('user_id')
+    .merge({ ...address, updated_at: now });
+}
+
+/** Active admins other than this account, under a lock so two removals cannot both pass. */
+export async function countOtherActiveAdmins(db: Db, userId: string): Promise<number> {
+  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('supply-hub:admins'))`);
+  const others = await db('user_roles')
+    .join('users', 'users.id', 'user_roles.user_id')
+    .whereIn('user_roles.role', ['admin', 'super_admin'])
+    .where('users.status', 'active')
+    .whereNot('user_roles.user_id', userId)
+    .countDistinct<{ n: number }>({ n: 'user_roles.user_id' })
+    .first();
+  return Number(others?.n ?? 0);
+}
+
+export async function updateUserStatus(db: Db, userId: string, isDisabled: boolean, now: Date): Promise<void> {
+  await db('users')
+    .where({ id: userId })
+    .update({ status: isDisabled ? 'disabled' : 'active', disabled_at: isDisabled ? now : null, updated_at: now });
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
 }

@@ -1,27 +1,26 @@
 import { Router } from 'express';
-import { z } from 'zod';
 
+import {
+  ADMIN_USER_SORTS,
+  adminUserFilterSchema,
+  userRoleGrantSchema,
+  userRoleParamsSchema,
+} from '../../contracts/admin-users.js';
+import { approvalSchema, bulkApprovalSchema } from '../../contracts/auth.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { idFilter, parseListQuery, sendList } from '../../http/list-query.js';
+import { parseListQuery, sendList } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createThrottles } from '../throttles/throttles.js';
-import { ADMIN_USER_SORTS, selectUsersPage } from './admin-users.queries.js';
 import {
   changeUserRole,
   getAdminUser,
   saveUserShippingAddress,
+  setUserApproval,
+  listAdminUsers,
   setUserDisabled,
-  toAdminUsers,
   unlockSignIn,
 } from './admin-users.service.js';
-
-const filterSchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  group: z.enum(['admins', 'providers']).optional(),
-  onboarding_approved: z.boolean().optional(),
-  id: idFilter(z.uuid()),
-});
 
 const NOT_FOUND = { message: 'User not found', code: 'USER_NOT_FOUND' };
 
@@ -29,7 +28,7 @@ function parseId(params: unknown): string {
   return parseIdParam(params, NOT_FOUND);
 }
 
-/** Users & Roles (admin-portal §2.5): accounts with roles, approval and address status. */
+/** Users & Roles (admin-portal §2.5): accounts with roles, approval and address status; the one /api/admin/users router. */
 export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies): Router {
   const throttles = createThrottles(db, config);
   const router = Router();
@@ -38,14 +37,14 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
     const list = parseListQuery(req.query, {
       sortFields: ADMIN_USER_SORTS,
       defaultSort: { field: 'email', order: 'asc' },
-      filter: filterSchema,
+      filter: adminUserFilterSchema,
     });
-    const { rows, total } = await selectUsersPage(contextFor(req).db, {
+    const { rows, total } = await listAdminUsers(contextFor(req), {
       filter: list.filter,
       sort: list.sort,
       ...list.range,
     });
-    sendList(res, await toAdminUsers(contextFor(req), rows), total, list.range, 'users');
+    sendList(res, rows, total, list.range, 'users');
   });
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
@@ -58,17 +57,13 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
 
   router.post('/admin/users/:id/roles', allow.roles('admin'), async (req, res) => {
     res.json(
-      await changeUserRole(
-        contextFor(req),
-        parseId(req.params),
-        (req.body as { role?: unknown } | undefined)?.role,
-        'grant',
-      ),
+      await changeUserRole(contextFor(req), parseId(req.params), userRoleGrantSchema.parse(req.body).role, 'grant'),
     );
   });
 
   router.delete('/admin/users/:id/roles/:role', allow.roles('admin'), async (req, res) => {
-    res.json(await changeUserRole(contextFor(req), parseId(req.params), req.params.role, 'revoke'));
+    const { id, role } = userRoleParamsSchema.parse(req.params);
+    res.json(await changeUserRole(contextFor(req), id, role, 'revoke'));
   });
 
   router.post('/admin/users/:id/disable', allow.roles('admin'), async (req, res) => {
@@ -82,6 +77,22 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
 
   router.post('/admin/users/:id/enable', allow.roles('admin'), async (req, res) => {
     res.json(await setUserDisabled(contextFor(req), parseId(req.params), false));
+  });
+
+  /** Onboarding approval of one account (the profile's waiting screen hears it live). */
+  router.post('/admin/users/:id/approve', allow.roles('admin'), async (req, res) => {
+    const id = parseId(req.params);
+    const input = approvalSchema.parse(req.body);
+    await setUserApproval(contextFor(req), { ids: [id], approved: input.approved, notes: input.approval_notes });
+    res.json({ id, onboarding_approved: input.approved });
+  });
+
+  /** Bulk approval: one request, one transaction, all or none. */
+  router.post('/admin/users/approve', allow.roles('admin'), async (req, res) => {
+    const input = bulkApprovalSchema.parse(req.body);
+    res.json(
+      await setUserApproval(contextFor(req), { ids: input.ids, approved: input.approved, notes: input.approval_notes }),
+    );
   });
 
   return router;

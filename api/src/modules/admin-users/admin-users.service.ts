@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../contracts/admin-users.js';
 import { shippingAddressSchema } from '../../contracts/me.js';
 import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -5,11 +6,11 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
-import * as usersQueries from '../users/users.queries.js';
+import { changeRoleInTransaction, setApprovalForUsers } from '../users/users.service.js';
 import * as queries from './admin-users.queries.js';
 
 /** An account row as the back office shows it; `pausedUntil` when its sign-in is being throttled. */
-export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date) {
+export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date): AdminUser {
   const roles = row.roles as Role[];
   return {
     id: row.id,
@@ -31,6 +32,12 @@ export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date) {
     shipping_address: row.address,
     sign_in_paused_until: pausedUntil?.toISOString() ?? null,
   };
+}
+
+/** A page of GET /api/admin/users. */
+export async function listAdminUsers(ctx: ServiceContext, options: Parameters<typeof queries.selectUsersPage>[1]) {
+  const { rows, total } = await queries.selectUsersPage(ctx.db, options);
+  return { rows: await toAdminUsers(ctx, rows), total };
 }
 
 /** A page of accounts with their sign-in pauses (one extra query for the page). */
@@ -68,17 +75,16 @@ export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, us
   return { ...user, sign_in_paused_until: null };
 }
 
+/** Approves or un-approves accounts (users.service owns the rule; the CLI calls it too). */
+export const setUserApproval = setApprovalForUsers;
+
 /** The admin's Add/Edit Address action (admin-portal §2.5) for any account. */
 export async function saveUserShippingAddress(ctx: ServiceContext, userId: string, rawInput: unknown) {
   const address = shippingAddressSchema.parse(rawInput);
   const now = ctx.now();
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    await trx('shipping_addresses')
-      .insert({ user_id: userId, ...address, created_at: now, updated_at: now })
-      .onConflict('user_id')
-      .merge({ ...address, updated_at: now });
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    await queries.upsertShippingAddress(trx, userId, address, now);
     await recordAudit(
       ctx,
       { action: 'shipping_address.save', targetType: 'user', targetId: userId, details: { by: 'admin' } },
@@ -100,12 +106,8 @@ export async function changeUserRole(
     throw AppError.conflict('CANNOT_REVOKE_OWN_ADMIN', 'You cannot remove your own admin role.');
   }
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    const changed =
-      change === 'grant'
-        ? (await usersQueries.insertRoles(trx, userId, [role], actorId, ctx.now())) > 0
-        : (await usersQueries.deleteRole(trx, userId, role)) > 0;
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    const changed = await changeRoleInTransaction(trx, { userId, role, change, grantedBy: actorId, now: ctx.now() });
     if (changed) {
       await recordAudit(
         ctx,
@@ -119,15 +121,7 @@ export async function changeUserRole(
 
 /** The portal always keeps at least one active admin: the last one cannot lose the role or be disabled. */
 async function assertAnotherAdminRemains(db: ServiceContext['db'], userId: string): Promise<void> {
-  await db.raw(`SELECT pg_advisory_xact_lock(hashtext('supply-hub:admins'))`);
-  const others = await db('user_roles')
-    .join('users', 'users.id', 'user_roles.user_id')
-    .whereIn('user_roles.role', ['admin', 'super_admin'])
-    .where('users.status', 'active')
-    .whereNot('user_roles.user_id', userId)
-    .countDistinct<{ n: number }>({ n: 'user_roles.user_id' })
-    .first();
-  if (Number(others?.n ?? 0) === 0)
+  if ((await queries.countOtherActiveAdmins(db, userId)) === 0)
     throw AppError.conflict('LAST_ADMIN', 'The portal needs at least one administrator.');
 }
 
@@ -137,17 +131,10 @@ export async function setUserDisabled(ctx: ServiceContext, userId: string, isDis
   if (isDisabled && actorId === userId)
     throw AppError.conflict('CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
   await ctx.db.transaction(async (trx) => {
-    if (!(await trx('users').where({ id: userId }).first('id')))
-      throw AppError.notFound('User not found', 'USER_NOT_FOUND');
+    if (!(await queries.userExists(trx, userId))) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
     if (isDisabled) await assertAnotherAdminRemains(trx, userId);
-    await trx('users')
-      .where({ id: userId })
-      .update({
-        status: isDisabled ? 'disabled' : 'active',
-        disabled_at: isDisabled ? ctx.now() : null,
-        updated_at: ctx.now(),
-      });
-    if (isDisabled) await trx('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
+    await queries.updateUserStatus(trx, userId, isDisabled, ctx.now());
+    if (isDisabled) await queries.deleteUserSessions(trx, userId);
     await recordAudit(
       ctx,
       { action: isDisabled ? 'user.disable' : 'user.enable', targetType: 'user', targetId: userId },

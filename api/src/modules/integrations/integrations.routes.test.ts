@@ -58,6 +58,8 @@ describe('POST /api/admin/delete-user', () => {
       .send({ userId: '00000000-0000-4000-8000-000000000000' })
       .expect(404);
     expect(unknown.headers['content-type']).toMatch(/json/);
+    const malformed = await agent.post('/api/admin/delete-user').send({ userId: 'not-a-uuid' }).expect(400);
+    expect(malformed.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { userId: expect.any(String) } });
     const other = await createTestUser(db, ['nurse']);
     const { agent: doctor } = await signedInAgent(app, db, ['doctor']);
     await doctor.post('/api/admin/delete-user').send({ userId: other.id }).expect(403);

@@ -1,7 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
 
-import { AppError } from '../../http/app-error.js';
+import {
+  asinsQuerySchema,
+  deleteUserRequestSchema,
+  type ClearImageCacheAnswer,
+  type IntegrationProbeAnswer,
+} from '../../contracts/admin-integrations.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { deleteUserAccess } from './delete-user.service.js';
@@ -12,8 +16,6 @@ import {
   testProductAdvertisingApi,
 } from './integrations.service.js';
 
-const asinsQuerySchema = z.object({ asins: z.string().max(2000).optional() });
-
 /** The integration and health endpoints of admin-portal §7, answering not_configured without credentials. */
 export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
@@ -22,26 +24,26 @@ export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
     asinsQuerySchema.parse(req.query);
     const api = describeBusinessApi(contextFor(req));
     // With credentials, the marketplace would be asked here; it cannot be reached from this deployment.
-    res.json(
-      api.enabled
-        ? { status: 'error', message: 'The business-purchasing API is not reachable from this deployment' }
-        : { status: 'not_configured' },
-    );
+    const answer: IntegrationProbeAnswer = api.enabled
+      ? { status: 'error', message: 'The business-purchasing API is not reachable from this deployment' }
+      : { status: 'not_configured' };
+    res.json(answer);
   });
 
   router.post('/ab/order', allow.roles('admin'), async (req, res) => {
     const api = describeBusinessApi(contextFor(req));
-    res.json(
-      api.enabled
-        ? { status: 'error', message: 'Orders go through the punchout integration' }
-        : { status: 'not_configured' },
-    );
+    const answer: IntegrationProbeAnswer = api.enabled
+      ? { status: 'error', message: 'Orders go through the punchout integration' }
+      : { status: 'not_configured' };
+    res.json(answer);
   });
 
   router.get('/amazon/images', allow.signedIn(), async (req, res) => {
     asinsQuerySchema.parse(req.query);
     const api = await describeProductAdvertisingApi(contextFor(req));
-    res.json(api.status === 'Configured' ? { status: 'success', images: {} } : { status: 'not_configured' });
+    const answer: IntegrationProbeAnswer =
+      api.status === 'Configured' ? { status: 'success', images: {} } : { status: 'not_configured' };
+    res.json(answer);
   });
 
   router.get('/admin/integrations/status', allow.roles('admin'), async (req, res) => {
@@ -58,7 +60,11 @@ export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
 
   /** The portal keeps no image binaries (marketplace CDN URLs are used directly): nothing to clear. */
   router.post('/admin/integrations/paapi/clear-image-cache', allow.roles('admin'), (_req, res) => {
-    res.json({ cleared: 0, message: 'No image cache: images are served from the marketplace CDN URLs.' });
+    const answer: ClearImageCacheAnswer = {
+      cleared: 0,
+      message: 'No image cache: images are served from the marketplace CDN URLs.',
+    };
+    res.json(answer);
   });
 
   /** admin-portal §7 ab-self-test: a cXML ProfileRequest to the punchout URL; never orders anything. */
@@ -67,9 +73,9 @@ export function integrationsRoutes({ contextFor }: RouteDependencies): Router {
   });
 
   router.post('/admin/delete-user', allow.roles('admin'), async (req, res) => {
-    const parsed = z.object({ userId: z.uuid() }).safeParse(req.body);
-    if (!parsed.success) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    res.json(await deleteUserAccess(contextFor(req), parsed.data.userId));
+    // The one id rule: a malformed id is a 400, an unknown one the service's 404.
+    const { userId } = deleteUserRequestSchema.parse(req.body);
+    res.json(await deleteUserAccess(contextFor(req), userId));
   });
 
   return router;

@@ -1,13 +1,14 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 
+import type { IntegrationStatus, PaapiTestResult } from '../../contracts/admin-integrations.js';
 import type { ServiceContext } from '../../context.js';
 import { selectKeptValue, upsertKeptValue } from './integrations.queries.js';
 
 const PAAPI_LAST_TEST_KEY = 'paapi_last_test';
 
 /** Business-purchasing API: enabled only when every credential is configured. */
-export function describeBusinessApi(ctx: ServiceContext) {
+export function describeBusinessApi(ctx: ServiceContext): IntegrationStatus['business_api'] {
   const { clientId, clientSecret, refreshToken, marketplace } = ctx.config.businessApi;
   const presence = {
     client_id: Boolean(clientId),
@@ -19,7 +20,9 @@ export function describeBusinessApi(ctx: ServiceContext) {
 }
 
 /** admin-portal §2.10: Configured only when the flag and all three values are present. */
-export async function describeProductAdvertisingApi(ctx: ServiceContext) {
+export async function describeProductAdvertisingApi(
+  ctx: ServiceContext,
+): Promise<IntegrationStatus['product_advertising_api']> {
   const api = ctx.config.productAdvertisingApi;
   const checklist = {
     enabled: api.isEnabled,
@@ -27,10 +30,7 @@ export async function describeProductAdvertisingApi(ctx: ServiceContext) {
     access_key: Boolean(api.accessKey),
     secret_key: Boolean(api.secretKey),
   };
-  const last = await selectKeptValue<{ status: 'PASS' | 'FAIL'; at: string; error: string | null }>(
-    ctx.db,
-    PAAPI_LAST_TEST_KEY,
-  );
+  const last = await selectKeptValue<PaapiTestResult>(ctx.db, PAAPI_LAST_TEST_KEY);
   return {
     checklist,
     status: Object.values(checklist).every(Boolean) ? 'Configured' : 'Disabled',
@@ -39,9 +39,9 @@ export async function describeProductAdvertisingApi(ctx: ServiceContext) {
 }
 
 /** A GetItems request signed with AWS Signature V4; the outcome is kept for the health page. */
-export async function testProductAdvertisingApi(ctx: ServiceContext) {
+export async function testProductAdvertisingApi(ctx: ServiceContext): Promise<PaapiTestResult> {
   const api = ctx.config.productAdvertisingApi;
-  let result: { status: 'PASS' | 'FAIL'; at: string; error: string | null; http_status: number | null };
+  let result: PaapiTestResult;
   if (!api.isEnabled || !api.accessKey || !api.secretKey || !api.partnerTag) {
     result = { status: 'FAIL', at: ctx.now().toISOString(), error: 'not_configured', http_status: null };
   } else {

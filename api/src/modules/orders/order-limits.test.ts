@@ -70,7 +70,7 @@ describe('order limits', () => {
     const [product] = await insertProducts(database.db, [{ title: 'Ceiling probe', price: '10.00' }]);
     const { agent: admin } = await signedInAgent(app, database.db, ['admin']);
     const settings = (await admin.get('/api/admin/settings/automation').expect(200)).body;
-    expect(settings.max_order_total).toBe(250000);
+    expect(settings.max_order_total).toBe('250000.00');
     const invalid = await admin
       .put('/api/admin/settings/automation')
       .send({ ...settings, max_order_total: 0 })
@@ -82,7 +82,7 @@ describe('order limits', () => {
       .expect(200);
     const { max_order_total: _left, ...withoutCeiling } = settings;
     const saved = await admin.put('/api/admin/settings/automation').send(withoutCeiling).expect(200);
-    expect(saved.body.max_order_total).toBe(1000);
+    expect(saved.body.max_order_total).toBe('1000.00');
 
     const { agent, user } = await signedInAgent(app, database.db, ['provider']);
     const over = await submit(agent, [{ asin: product!.asin, quantity: 101 }]).expect(422);

@@ -98,7 +98,7 @@ describe('admin settings', () => {
         auto_approve_under_amount: 250,
       })
       .expect(200);
-    expect(automation.body).toMatchObject({ auto_approve_enabled: true, auto_approve_under_amount: 250 });
+    expect(automation.body).toMatchObject({ auto_approve_enabled: true, auto_approve_under_amount: '250.00' });
     const { agent: doctor } = await signedInAgent(app, database.db, ['doctor']);
     expect((await doctor.get('/api/approval-policy').expect(200)).body).toEqual({
       auto_approve_enabled: true,

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
+  getApprovalPolicy,
   getAutomationSettings,
   getCompanySettings,
   getPunchoutSettings,
@@ -39,11 +40,7 @@ export function settingsRoutes({ contextFor }: RouteDependencies): Router {
 export function approvalPolicyRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
   router.get('/approval-policy', allow.signedIn(), async (req, res) => {
-    const settings = await getAutomationSettings(contextFor(req));
-    res.json({
-      auto_approve_enabled: settings.auto_approve_enabled,
-      auto_approve_under_amount: settings.auto_approve_under_amount.toFixed(2),
-    });
+    res.json(await getApprovalPolicy(contextFor(req)));
   });
   return router;
 }

@@ -3,9 +3,11 @@ import {
   companySettingsSchema,
   punchoutFirstSetupSchema,
   punchoutSettingsInputSchema,
+  type ApprovalPolicy,
   type AutomationSettings,
   type PunchoutSettingsView,
 } from '../../contracts/settings.js';
+import { toMoneyText } from '../../contracts/money-amount.js';
 import type { ServiceContext } from '../../context.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -31,9 +33,15 @@ export async function getAutomationSettings(ctx: ServiceContext): Promise<Automa
   const row = await queries.selectAutomationSettings(ctx.db);
   return {
     ...row,
-    auto_approve_under_amount: Number(row.auto_approve_under_amount),
-    max_order_total: Number(row.max_order_total),
+    auto_approve_under_amount: toMoneyText(row.auto_approve_under_amount),
+    max_order_total: toMoneyText(row.max_order_total),
   };
+}
+
+/** The auto-approve policy as everyone's profile card shows it (a part of the automation settings). */
+export async function getApprovalPolicy(ctx: ServiceContext): Promise<ApprovalPolicy> {
+  const { auto_approve_enabled, auto_approve_under_amount } = await getAutomationSettings(ctx);
+  return { auto_approve_enabled, auto_approve_under_amount };
 }
 
 export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unknown): Promise<AutomationSettings> {
@@ -42,8 +50,8 @@ export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unkn
   await ctx.db.transaction(async (trx) => {
     await queries.updateAutomationSettings(trx, {
       ...preferences,
-      auto_approve_under_amount: input.auto_approve_under_amount.toFixed(2),
-      ...(maxOrderTotal === undefined ? {} : { max_order_total: maxOrderTotal.toFixed(2) }),
+      auto_approve_under_amount: toMoneyText(input.auto_approve_under_amount),
+      ...(maxOrderTotal === undefined ? {} : { max_order_total: toMoneyText(maxOrderTotal) }),
       updated_by: actorId(ctx),
       updated_at: ctx.now(),
     });

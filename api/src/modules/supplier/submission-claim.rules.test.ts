@@ -22,8 +22,14 @@ describe('claimableStatuses', () => {
 
 describe('claimRefusal', () => {
   const cases: [string, SubmissionMode, string, Partial<ClaimObstacles>][] = [
-    ['no punchout settings come first', 'approve', 'config', { is_configured: false, status: null }],
+    ['no punchout settings come first for a known order', 'approve', 'config', { is_configured: false }],
     ['an unknown order', 'approve', 'ORDER_NOT_FOUND', { status: null }],
+    [
+      'an unknown order even without punchout settings (the one :id rule)',
+      'retry',
+      'ORDER_NOT_FOUND',
+      { is_configured: false, status: null },
+    ],
     ['approving a submitted order', 'approve', 'ORDER_INVALID_TRANSITION', { status: 'submitted' }],
     ['approving what another admin approves', 'approve', 'ORDER_INVALID_TRANSITION', { status: 'approved' }],
     ['retrying a pending order', 'retry', 'ORDER_INVALID_TRANSITION', { status: 'pending' }],

@@ -29,9 +29,10 @@ export interface ClaimObstacles {
  * submission result; throws the AppError for the others.
  */
 export function claimRefusal(mode: SubmissionMode, obstacles: ClaimObstacles): 'config' | 'address' {
-  if (!obstacles.is_configured) return 'config';
   const { status } = obstacles;
+  // The one :id rule: an unknown order is a 404 whatever the settings.
   if (status === null) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  if (!obstacles.is_configured) return 'config';
   if (mode === 'approve') assertTransition(status, 'approved');
   if (mode === 'retry') {
     assertTransition(status, 'submitted');

@@ -85,3 +85,11 @@ export async function updateApproval(
       updated_at: now,
     });
 }
+
+/** Tells the user's waiting screen (events stream) that the profile changed. */
+export async function notifyProfileUpdated(db: Db, userId: string): Promise<void> {
+  await db.raw('SELECT pg_notify(?, ?)', [
+    'supply_hub_events',
+    JSON.stringify({ type: 'profile.updated', user_id: userId }),
+  ]);
+}

@@ -96,10 +96,7 @@ export async function setApprovalForUsers(
         },
         trx,
       );
-      await trx.raw('SELECT pg_notify(?, ?)', [
-        'supply_hub_events',
-        JSON.stringify({ type: 'profile.updated', user_id: id }),
-      ]);
+      await queries.notifyProfileUpdated(trx, id);
     }
     return { updated: input.ids.length };
   });
@@ -145,4 +142,14 @@ async function requireUserByEmail(db: ServiceContext['db'], email: string) {
 
 function actorUserId(ctx: ServiceContext): string | null {
   return ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+}
+
+/** Grants or revokes one role inside the caller's transaction; true when the account's roles changed. */
+export async function changeRoleInTransaction(
+  trx: ServiceContext['db'],
+  input: { userId: string; role: Role; change: 'grant' | 'revoke'; grantedBy: string | null; now: Date },
+): Promise<boolean> {
+  return input.change === 'grant'
+    ? (await queries.insertRoles(trx, input.userId, [input.role], input.grantedBy, input.now)) > 0
+    : (await queries.deleteRole(trx, input.userId, input.role)) > 0;
 }

@@ -1,12 +1,9 @@
 import type {
-  ByRegionRow,
   DashboardCards,
-  OverviewSliceRow,
-  RegionMap,
-  ReorderRow,
   ReportErrorBody,
+  ReportQueryRequestInput,
   ReportSlice,
-  TopProductRow,
+  ReportSliceData,
 } from '@supply-hub/api/contracts';
 
 import type { Download } from '../../providers/httpClient';
@@ -18,21 +15,10 @@ export const DASHBOARD_URL = '/api/reports/dashboard';
 export type RegionView = 'table' | 'map';
 
 /** The body of POST /api/reports/query (admin-portal §7, reports-query). */
-export interface ReportRequest {
-  slice: ReportSlice;
-  filters: ReportRange;
-  view?: RegionView;
-  format?: 'json' | 'csv';
-}
+export type ReportRequest = ReportQueryRequestInput;
 
 /** `data` of each slice in JSON (overview is a one-row array; by_region with view 'map' a RegionMap). */
-export interface SliceData {
-  overview: OverviewSliceRow[];
-  by_region: ByRegionRow[];
-  by_region_map: RegionMap;
-  top_products: TopProductRow[];
-  reorders: ReorderRow[];
-}
+export type SliceData = ReportSliceData;
 
 /** What went wrong with a report call, with what the diagnostics copy needs. */
 export class ReportRequestError extends Error {

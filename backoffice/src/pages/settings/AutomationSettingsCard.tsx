@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import { automationSettingsSchema } from '@supply-hub/api/contracts';
+import { automationSettingsSchema, type AutomationSettings } from '@supply-hub/api/contracts';
 import { BooleanInput, Form, FormDataConsumer, NumberInput, SaveButton, useTranslate } from 'react-admin';
 
 import { zodValidate } from '../../forms/zodValidate';
@@ -12,10 +13,20 @@ const validateAutomation = zodValidate(automationSettingsSchema, {
   max_order_total: 'supply_hub.settings.automation.max_order_total_required',
 });
 
-/** $100 for a whole amount, $99.50 otherwise. */
+/** $100 for a whole amount, $99.50 otherwise (the API answers '100.00'; the input gives numbers). */
 function shownAmount(value: unknown): string {
-  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  const parsed = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+  const amount = Number.isFinite(parsed) ? parsed : 0;
   return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+/** The form edits money as numbers (the inputs show 250000, not 250000.00); the API takes either. */
+function toFormValues(settings: AutomationSettings) {
+  return {
+    ...settings,
+    auto_approve_under_amount: Number(settings.auto_approve_under_amount),
+    max_order_total: Number(settings.max_order_total),
+  };
 }
 
 /** Automation Preferences (admin-portal §2.6; decisions.md: auto-approve is a real setting). */
@@ -23,12 +34,13 @@ export function AutomationSettingsCard() {
   const translate = useTranslate();
   const settings = useSettings('automation');
   const { submit, feedback } = useSettingsSubmit('automation');
+  const formValues = useMemo(() => settings.data && toFormValues(settings.data), [settings.data]);
 
   return (
     <SettingsCard title="supply_hub.settings.automation.title">
       <SettingsLoadState isPending={settings.isPending} error={settings.error} />
-      {settings.data && (
-        <Form record={settings.data} onSubmit={submit} validate={validateAutomation} noValidate>
+      {formValues && (
+        <Form record={formValues} onSubmit={submit} validate={validateAutomation} noValidate>
           <Box sx={{ display: 'grid' }}>
             <BooleanInput source="auto_sync_daily" label="supply_hub.settings.automation.auto_sync_daily" />
             <BooleanInput

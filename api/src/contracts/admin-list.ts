@@ -12,3 +12,13 @@ export const LIST_MAX_IDS = 200;
 export function idFilter<T extends z.ZodType<string>>(idSchema: T) {
   return z.union([idSchema, z.array(idSchema).max(LIST_MAX_IDS)]).optional();
 }
+
+/** `:id` of a resource whose rows are numbered by uuid (the one `:id` rule: http/id-param.ts). */
+export const uuidIdParamsSchema = z.object({ id: z.uuid() });
+
+/** The query of an ra-data-simple-rest list, as JSON text in each parameter (http/list-query.ts checks it). */
+export const raListQuerySchema = z.object({
+  sort: z.string().optional().describe('JSON ["field","ASC"|"DESC"]; the field from the resource allowlist'),
+  range: z.string().optional().describe('JSON [start, end], inclusive; at most 200 rows'),
+  filter: z.string().optional().describe('JSON object of the resource filter fields'),
+});

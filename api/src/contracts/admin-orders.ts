@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+import { idFilter } from './admin-list.js';
+import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
+
+/** The sort fields of GET /api/admin/orders. */
+export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+
+/** The filters of GET /api/admin/orders. */
+export const adminOrderFilterSchema = z.object({
+  id: idFilter(z.uuid()),
+  status: orderStatusSchema.optional(),
+  department: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
+  user_id: z.uuid().optional(),
+});
+
+/** The requester's ship-to, as far as the orders list shows it. */
+export const shipToStatusSchema = z.strictObject({
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  full_name: z.string(),
+});
+export type ShipToStatus = z.infer<typeof shipToStatusSchema>;
+
+// A row of GET /api/admin/orders (the order with the requester's ship-to) is adminOrderSchema of
+// order-submission.ts; the answer of approve and retry is submissionResponseSchema of supplier.ts.
+export type { AdminOrder } from './order-submission.js';
+
+/** GET /api/admin/order-counts?department=…: the tab counts within the department filter, and the departments. */
+export const orderCountsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
+const countSchema = z.number().int();
+export const orderCountsSchema = z.strictObject({
+  all: countSchema,
+  pending: countSchema,
+  approved: countSchema,
+  submitted: countSchema,
+  failed: countSchema,
+  rejected: countSchema,
+  departments: z.array(z.string()),
+}) satisfies z.ZodObject<Record<(typeof ORDER_STATUSES)[number], z.ZodNumber>>;
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+/** POST /api/admin/orders/:id/reject: an optional reason (default 'Rejected by admin'). */
+export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
+export type RejectOrderInput = z.input<typeof rejectOrderSchema>;

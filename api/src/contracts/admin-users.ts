@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+import { idFilter } from './admin-list.js';
+import { roleSchema } from './roles.js';
+
+/** The sort fields of GET /api/admin/users. */
+export const ADMIN_USER_SORTS = ['email', 'created_at', 'last_name', 'first_name'] as const;
+
+/** The filters of GET /api/admin/users (Users & Roles, admin-portal §2.5). */
+export const adminUserFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  group: z.enum(['admins', 'providers']).optional(),
+  onboarding_approved: z.boolean().optional(),
+  id: idFilter(z.uuid()),
+});
+
+/** A saved shipping address as the back office shows it. */
+export const storedShippingAddressSchema = z.strictObject({
+  full_name: z.string(),
+  street_line1: z.string(),
+  street_line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+});
+
+/** A row of GET /api/admin/users: an account with roles, approval, address and sign-in status. */
+export const adminUserSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  username: z.string().nullable(),
+  department: z.string().nullable(),
+  roles: z.array(roleSchema),
+  effective_role: z.string(),
+  is_admin: z.boolean(),
+  onboarding_completed: z.boolean(),
+  onboarding_approved: z.boolean(),
+  approved_at: z.string().nullable(),
+  approval_notes: z.string().nullable(),
+  has_shipping_address: z.boolean(),
+  shipping_address: storedShippingAddressSchema.nullable(),
+  /** Set while the account's sign-in is paused after too many wrong passwords or codes. */
+  sign_in_paused_until: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** POST /api/admin/users/:id/roles. */
+export const userRoleGrantSchema = z.object({ role: roleSchema });
+/** DELETE /api/admin/users/:id/roles/:role (an unknown role is a 400). */
+export const userRoleParamsSchema = z.object({ id: z.uuid(), role: z.string() });
+
+/** POST /api/admin/users/:id/approve answers the account's new approval. */
+export const userApprovalAnswerSchema = z.strictObject({ id: z.string(), onboarding_approved: z.boolean() });
+/** POST /api/admin/users/approve answers how many accounts it changed (all or none). */
+export const bulkApprovalAnswerSchema = z.strictObject({ updated: z.number().int() });

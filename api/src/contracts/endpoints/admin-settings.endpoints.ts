@@ -1,0 +1,84 @@
+import {
+  approvalPolicySchema,
+  automationSettingsSchema,
+  automationSettingsViewSchema,
+  companySettingsSchema,
+  companySettingsViewSchema,
+  punchoutSettingsInputSchema,
+  punchoutSettingsViewSchema,
+} from '../settings.js';
+import { endpoint } from './endpoint.js';
+
+const tag = 'Admin: settings';
+const access = { roles: ['admin'] } as const;
+
+/** Admin settings (admin-portal §2.6): each PUT accepts what its GET answers. */
+export const settingsEndpoints = {
+  getCompany: endpoint({
+    method: 'get',
+    path: '/api/admin/settings/company',
+    summary: 'Company settings',
+    tag,
+    access,
+    responses: { 200: companySettingsViewSchema },
+    errors: [401, 403],
+  }),
+  saveCompany: endpoint({
+    method: 'put',
+    path: '/api/admin/settings/company',
+    summary: 'Save company settings (a new timezone moves the report rollups)',
+    tag,
+    access,
+    body: companySettingsSchema,
+    responses: { 200: companySettingsViewSchema },
+    errors: [400, 401, 403],
+  }),
+  getAutomation: endpoint({
+    method: 'get',
+    path: '/api/admin/settings/automation',
+    summary: 'Automation settings (money as decimal strings)',
+    tag,
+    access,
+    responses: { 200: automationSettingsViewSchema },
+    errors: [401, 403],
+  }),
+  saveAutomation: endpoint({
+    method: 'put',
+    path: '/api/admin/settings/automation',
+    summary:
+      'Save automation settings (money as decimal strings or numbers; max_order_total left out keeps the saved one)',
+    tag,
+    access,
+    body: automationSettingsSchema,
+    responses: { 200: automationSettingsViewSchema },
+    errors: [400, 401, 403],
+  }),
+  getPunchout: endpoint({
+    method: 'get',
+    path: '/api/admin/settings/punchout',
+    summary: 'Punchout settings (the shared secret masked, never returned)',
+    tag,
+    access,
+    responses: { 200: punchoutSettingsViewSchema },
+    errors: [401, 403],
+  }),
+  savePunchout: endpoint({
+    method: 'put',
+    path: '/api/admin/settings/punchout',
+    summary: 'Save punchout settings (an empty secret keeps the stored one; the first setup needs it)',
+    tag,
+    access,
+    body: punchoutSettingsInputSchema,
+    responses: { 200: punchoutSettingsViewSchema },
+    errors: [400, 401, 403],
+  }),
+  approvalPolicy: endpoint({
+    method: 'get',
+    path: '/api/approval-policy',
+    summary: "The auto-approve policy as everyone's profile card shows it",
+    tag: 'Settings',
+    access: 'signed-in',
+    responses: { 200: approvalPolicySchema },
+    errors: [401],
+  }),
+};

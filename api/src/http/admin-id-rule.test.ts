@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { closeTestApp, createTestPortal, signedInAgent } from '../test-support/http-test-app.js';
+import { openSharedTestDb } from '../test-support/test-context.js';
+import { listRoutes, type RouteEntry } from './route-inventory.js';
+
+/**
+ * The one `:id` rule of the admin API (issue 16): a malformed id answers 400 VALIDATION_FAILED
+ * naming `id`; a well-formed id of no record answers the resource's 404. Swept over every mounted
+ * /api/admin route with an `:id`, so a new route that answers otherwise fails here.
+ */
+const db = openSharedTestDb();
+const portal = createTestPortal(db);
+let routes: RouteEntry[] = [];
+let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];
+
+/** A body the route accepts, so only the id decides the answer. */
+const VALID_BODIES: Record<string, object> = {
+  'PUT /api/admin/products/:id': { title: 'Id rule probe' },
+  'PUT /api/admin/users/:id/shipping-address': {
+    full_name: 'Id Rule',
+    street_line1: '1 Rule Rd',
+    city: 'Chicago',
+    state: 'IL',
+    postal_code: '60611',
+  },
+  'POST /api/admin/users/:id/roles': { role: 'nurse' },
+  'POST /api/admin/users/:id/approve': { approved: true },
+};
+/** Audit events are numbered, not uuids. */
+const MALFORMED: Record<string, string> = { '/api/admin/audit-events/:id': 'not-a-number' };
+const UNKNOWN: Record<string, string> = { '/api/admin/audit-events/:id': '999999999999' };
+const NOT_FOUND_CODES: Record<string, string> = {
+  products: 'PRODUCT_NOT_FOUND',
+  users: 'USER_NOT_FOUND',
+  orders: 'ORDER_NOT_FOUND',
+  'audit-events': 'AUDIT_EVENT_NOT_FOUND',
+};
+
+beforeAll(async () => {
+  routes = listRoutes(portal.apiRouter).filter(
+    (route) => route.path.startsWith('/api/admin/') && route.path.includes(':id'),
+  );
+  agent = (await signedInAgent(portal.app, db, ['super_admin'])).agent;
+});
+afterAll(async () => {
+  await closeTestApp(portal.app);
+  await db.destroy();
+});
+
+function send(route: RouteEntry, id: string) {
+  const url = route.path.replace(':id', encodeURIComponent(id)).replace(':role', 'nurse');
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  return agent[method](url).send(VALID_BODIES[`${route.method} ${route.path}`] ?? {});
+}
+
+describe('the :id rule over every /api/admin route with an id', () => {
+  it('finds the routes of users, products, orders and audit events', () => {
+    const resources = new Set(routes.map((route) => route.path.split('/')[3]));
+    expect([...resources].sort()).toEqual(['audit-events', 'orders', 'products', 'users']);
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('answers a malformed id with 400 VALIDATION_FAILED naming id, on every route', async () => {
+    const answers: string[] = [];
+    for (const route of routes) {
+      const response = await send(route, MALFORMED[route.path] ?? 'not-a-uuid');
+      answers.push(
+        `${route.method} ${route.path} → ${response.status} ${response.body.code} ${Object.keys(response.body.errors ?? {})}`,
+      );
+    }
+    expect(answers).toEqual(routes.map((route) => `${route.method} ${route.path} → 400 VALIDATION_FAILED id`));
+  });
+
+  it('answers a well-formed unknown id with the resource’s 404, on every route', async () => {
+    const answers: string[] = [];
+    for (const route of routes) {
+      const response = await send(route, UNKNOWN[route.path] ?? '00000000-0000-4000-8000-000000000000');
+      answers.push(`${route.method} ${route.path} → ${response.status} ${response.body.code}`);
+    }
+    expect(answers).toEqual(
+      routes.map(
+        (route) => `${route.method} ${route.path} → 404 ${NOT_FOUND_CODES[route.path.split('/')[3] ?? ''] ?? '?'}`,
+      ),
+    );
+  });
+});
