@@ -30,7 +30,10 @@ async function main(): Promise<void> {
 
   let scheduler: JobScheduler | undefined;
   if (config.areJobsEnabled) {
-    scheduler = startJobScheduler(ctx, JOBS);
+    scheduler = startJobScheduler(
+      ctx,
+      JOBS.filter((job) => job.isEnabledFor?.(config) ?? true),
+    );
     await scheduler.startupRuns;
   }
   if (config.isDemoMode) {

@@ -4,6 +4,7 @@ import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
 import { historyRetentionJob } from './history-retention.job.js';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.job.js';
+import { sandboxSupplierDocumentsJob } from './sandbox-supplier-documents.job.js';
 import { supplierRecoveryJob } from './supplier-recovery.job.js';
 
 export const JOBS: readonly Job[] = [
@@ -13,6 +14,7 @@ export const JOBS: readonly Job[] = [
   supplierRecoveryJob,
   mailOutboxJob,
   historyRetentionJob,
+  sandboxSupplierDocumentsJob,
 ];
 
 export function findJob(name: string): Job | undefined {

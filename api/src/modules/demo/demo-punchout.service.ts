@@ -9,7 +9,8 @@ export const SANDBOX_PATH = '/sandbox/supplier/cxml';
 /**
  * Demo mode points the punchout settings at the portal's own sandbox supplier, in test mode, so
  * approvals work offline from the first minute. Settings an admin pointed elsewhere are kept;
- * sandbox URLs follow the current address (the port may change between starts).
+ * sandbox URLs follow the current address (the port may change between starts). The sandbox's own
+ * inbound credentials are set too, so its confirmations and ship notices are accepted.
  */
 export async function ensureDemoPunchoutSettings(ctx: ServiceContext): Promise<void> {
   const sandboxUrl = `${ctx.config.publicUrl}${SANDBOX_PATH}`;
@@ -20,10 +21,15 @@ export async function ensureDemoPunchoutSettings(ctx: ServiceContext): Promise<v
     {
       url: sandboxUrl,
       identity: row?.identity ?? 'SUPPLYHUB-DEMO',
-      sharedSecretEncrypted:
-        row?.shared_secret_encrypted ??
-        encryptSecret(randomBytes(18).toString('base64url'), ctx.config.settingsEncryptionKey),
+      sharedSecretEncrypted: row?.shared_secret_encrypted ?? newSealedSecret(ctx),
+      // The sandbox supplier signs its confirmations and ship notices with these (issue 17).
+      inboundIdentity: row?.inbound_identity ?? 'SANDBOX-SUPPLIER',
+      inboundSharedSecretEncrypted: row?.inbound_shared_secret_encrypted ?? newSealedSecret(ctx),
     },
     ctx.now(),
   );
+}
+
+function newSealedSecret(ctx: ServiceContext): string {
+  return encryptSecret(randomBytes(18).toString('base64url'), ctx.config.settingsEncryptionKey);
 }

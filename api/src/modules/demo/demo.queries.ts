@@ -40,16 +40,32 @@ export interface PunchoutSettingsRow {
   punchout_url: string | null;
   identity: string | null;
   shared_secret_encrypted: string | null;
+  inbound_identity: string | null;
+  inbound_shared_secret_encrypted: string | null;
 }
 
 export function selectPunchoutSettings(db: Db): Promise<PunchoutSettingsRow | undefined> {
-  return db('punchout_settings').where({ id: 1 }).first('punchout_url', 'identity', 'shared_secret_encrypted');
+  return db('punchout_settings')
+    .where({ id: 1 })
+    .first(
+      'punchout_url',
+      'identity',
+      'shared_secret_encrypted',
+      'inbound_identity',
+      'inbound_shared_secret_encrypted',
+    );
 }
 
 /** Points the punchout settings at the sandbox supplier, in test mode. */
 export async function upsertSandboxPunchoutSettings(
   db: Db,
-  settings: { url: string; identity: string; sharedSecretEncrypted: string },
+  settings: {
+    url: string;
+    identity: string;
+    sharedSecretEncrypted: string;
+    inboundIdentity: string;
+    inboundSharedSecretEncrypted: string;
+  },
   now: Date,
 ): Promise<void> {
   await db('punchout_settings')
@@ -59,9 +75,20 @@ export async function upsertSandboxPunchoutSettings(
       test_punchout_url: settings.url,
       identity: settings.identity,
       shared_secret_encrypted: settings.sharedSecretEncrypted,
+      inbound_identity: settings.inboundIdentity,
+      inbound_shared_secret_encrypted: settings.inboundSharedSecretEncrypted,
       test_mode: true,
       updated_at: now,
     })
     .onConflict('id')
-    .merge(['punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode', 'updated_at']);
+    .merge([
+      'punchout_url',
+      'test_punchout_url',
+      'identity',
+      'shared_secret_encrypted',
+      'inbound_identity',
+      'inbound_shared_secret_encrypted',
+      'test_mode',
+      'updated_at',
+    ]);
 }

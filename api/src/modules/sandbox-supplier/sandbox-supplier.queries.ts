@@ -65,3 +65,83 @@ export function selectPunchoutCredentials(
 ): Promise<{ identity: string | null; shared_secret_encrypted: string | null } | undefined> {
   return db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted');
 }
+
+export interface SandboxDocumentRow {
+  id: string;
+  order_payload_id: string;
+  order_id: string;
+  kind: 'confirmation' | 'ship_notice';
+  lines: { line_number: number; quantity: number }[];
+  has_backorder: boolean;
+  due_at: Date;
+  attempts: number;
+}
+
+/** The follow-up documents of an accepted order; a resend of the order plans nothing twice. */
+export async function insertSandboxDocuments(
+  db: Db,
+  rows: Omit<SandboxDocumentRow, 'id' | 'attempts'>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db('sandbox_supplier_documents')
+    .insert(rows.map((row) => ({ ...row, lines: JSON.stringify(row.lines) })))
+    .onConflict(['order_payload_id', 'kind'])
+    .ignore();
+}
+
+/**
+ * Leases the documents that are due (a ship notice only once its order's confirmation went out),
+ * so two instances never send the same one at the same time; a lease a crash left runs out.
+ */
+export async function leaseDueSandboxDocuments(
+  db: Db,
+  options: { now: Date; leaseUntil: Date; limit: number; maxAttempts: number },
+): Promise<SandboxDocumentRow[]> {
+  const { rows } = await db.raw<{ rows: SandboxDocumentRow[] }>(
+    `UPDATE sandbox_supplier_documents AS d
+        SET leased_until = :leaseUntil, attempts = d.attempts + 1
+      WHERE d.id IN (
+        SELECT c.id FROM sandbox_supplier_documents c
+         WHERE c.sent_at IS NULL AND c.due_at <= :now AND c.attempts < :maxAttempts
+           AND (c.leased_until IS NULL OR c.leased_until < :now)
+           AND (c.kind = 'confirmation' OR EXISTS (
+                 SELECT 1 FROM sandbox_supplier_documents f
+                  WHERE f.order_payload_id = c.order_payload_id AND f.kind = 'confirmation' AND f.sent_at IS NOT NULL))
+         ORDER BY c.due_at
+         LIMIT :limit
+         FOR UPDATE SKIP LOCKED)
+      RETURNING d.id::text AS id, d.order_payload_id, d.order_id, d.kind, d.lines, d.has_backorder, d.due_at, d.attempts`,
+    options,
+  );
+  return rows;
+}
+
+export async function markSandboxDocumentSent(db: Db, id: string, status: number, now: Date): Promise<void> {
+  await db('sandbox_supplier_documents')
+    .where({ id })
+    .update({ sent_at: now, leased_until: null, last_status: status, last_error: null });
+}
+
+export async function markSandboxDocumentFailed(
+  db: Db,
+  id: string,
+  failure: { status: number | null; error: string; retryAt: Date },
+): Promise<void> {
+  await db('sandbox_supplier_documents')
+    .where({ id })
+    .update({
+      leased_until: null,
+      due_at: failure.retryAt,
+      last_status: failure.status,
+      last_error: failure.error.slice(0, 500),
+    });
+}
+
+export function selectInboundSenderCredentials(db: Db) {
+  return db('punchout_settings')
+    .where({ id: 1 })
+    .first<
+      | { identity: string | null; inbound_identity: string | null; inbound_shared_secret_encrypted: string | null }
+      | undefined
+    >('identity', 'inbound_identity', 'inbound_shared_secret_encrypted');
+}

@@ -12,6 +12,7 @@ import {
   selectPunchoutCredentials,
   type SandboxSupplierOrderRow,
 } from './sandbox-supplier.queries.js';
+import { planSandboxFollowUps } from './sandbox-documents.service.js';
 import { failureForQuantities, isAcceptedDespiteFailure, type SandboxFailure } from './sandbox-supplier.rules.js';
 
 /**
@@ -87,6 +88,18 @@ export async function receiveOrderRequest(
     deployment_mode: request.deploymentMode,
     created_at: ctx.now(),
   });
+  // Its confirmation and ship notice follow later (the sandbox-supplier-documents job); planned on a
+  // resend too, in case the first delivery stopped between the two statements.
+  if (order.order_id === orderId) {
+    await planSandboxFollowUps(ctx, {
+      orderId,
+      payloadId,
+      lines: request.items.map((item, index) => ({
+        line_number: item.lineNumber ?? index + 1,
+        quantity: item.quantity ?? 0,
+      })),
+    });
+  }
   // A resend is answered at once with the stored order: the lost answer was the failure, not the order.
   if (!isNew && !armed) return answerForKnownOrder(order, orderId);
   if (failure === 'drop') return { kind: 'drop' };

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+
+import type { ConfirmationInput, ShipNoticeInput } from '../supplier/cxml/cxml-supplier-documents.js';
+
+/** An order line as the sandbox supplier keeps it for its follow-up documents. */
+export interface SandboxLine {
+  line_number: number;
+  quantity: number;
+}
+
+export interface SandboxFollowUp {
+  kind: 'confirmation' | 'ship_notice';
+  order_id: string;
+  order_payload_id: string;
+  lines: SandboxLine[];
+  has_backorder: boolean;
+  due_at: Date;
+}
+
+export interface SandboxTiming {
+  confirmAfterS: number;
+  shipAfterS: number;
+  backorderShare: number;
+}
+
+const DAY_MS = 86_400_000;
+export const SANDBOX_CARRIER = 'UPS';
+/** After this many refused or failed sends a document is given up (it stays listed with its error). */
+export const MAX_SANDBOX_ATTEMPTS = 8;
+
+/**
+ * Whether the sandbox backorders part of this order: decided by the payloadID, so the same order
+ * always gets the same story (a resend, a restart) and about `share` of all orders get one.
+ */
+export function isBackorderedOrder(payloadId: string, share: number): boolean {
+  const fraction = createHash('sha256').update(payloadId).digest().readUInt32BE(0) / 0x1_0000_0000;
+  return fraction < share;
+}
+
+/** What the sandbox will send about an order it accepted: a confirmation, then a ship notice. */
+export function planFollowUps(
+  order: { orderId: string; payloadId: string; lines: SandboxLine[] },
+  timing: SandboxTiming,
+  now: Date,
+): SandboxFollowUp[] {
+  const hasBackorder = isBackorderedOrder(order.payloadId, timing.backorderShare);
+  const common = {
+    order_id: order.orderId,
+    order_payload_id: order.payloadId,
+    lines: order.lines,
+    has_backorder: hasBackorder,
+  };
+  return [
+    { ...common, kind: 'confirmation', due_at: new Date(now.getTime() + timing.confirmAfterS * 1000) },
+    {
+      ...common,
+      kind: 'ship_notice',
+      due_at: new Date(now.getTime() + Math.max(timing.shipAfterS, timing.confirmAfterS) * 1000),
+    },
+  ];
+}
+
+/** The first line of a backordered order keeps half (rounded down, at least one unit) back. */
+function backorderedOf(line: SandboxLine, index: number, hasBackorder: boolean): number {
+  if (!hasBackorder || index > 0 || line.quantity < 2) return 0;
+  return Math.max(1, Math.floor(line.quantity / 2));
+}
+
+export function sandboxConfirmation(followUp: SandboxFollowUp, now: Date): ConfirmationInput {
+  const order = { orderId: followUp.order_id, payloadId: followUp.order_payload_id };
+  const isPartial = followUp.lines.some((line, index) => backorderedOf(line, index, followUp.has_backorder) > 0);
+  if (!isPartial) return { type: 'accept', noticeDate: now, order, confirmId: `SBX-C-${followUp.order_id}` };
+  return {
+    type: 'detail',
+    noticeDate: now,
+    confirmId: `SBX-C-${followUp.order_id}`,
+    order,
+    items: followUp.lines.map((line, index) => {
+      const backordered = backorderedOf(line, index, followUp.has_backorder);
+      return {
+        lineNumber: line.line_number,
+        quantity: line.quantity,
+        statuses: [
+          ...(line.quantity - backordered > 0
+            ? [
+                {
+                  type: 'accept' as const,
+                  quantity: line.quantity - backordered,
+                  deliveryDate: new Date(now.getTime() + 2 * DAY_MS),
+                },
+              ]
+            : []),
+          ...(backordered > 0
+            ? [
+                {
+                  type: 'backordered' as const,
+                  quantity: backordered,
+                  deliveryDate: new Date(now.getTime() + 14 * DAY_MS),
+                  comments: 'Manufacturer backorder',
+                },
+              ]
+            : []),
+        ],
+      };
+    }),
+  };
+}
+
+/** Ships what was confirmed (not the backordered part), by UPS, with a lot and an expiry per line. */
+export function sandboxShipNotice(followUp: SandboxFollowUp, now: Date): ShipNoticeInput {
+  const tracking = `1Z${createHash('sha256').update(followUp.order_payload_id).digest('hex').slice(0, 16).toUpperCase()}`;
+  return {
+    shipmentId: `SBX-S-${followUp.order_id}`,
+    noticeDate: now,
+    shipmentDate: now,
+    deliveryDate: new Date(now.getTime() + 2 * DAY_MS),
+    carrier: SANDBOX_CARRIER,
+    trackingNumber: tracking,
+    portions: [
+      {
+        order: { orderId: followUp.order_id, payloadId: followUp.order_payload_id },
+        items: followUp.lines
+          .map((line, index) => ({
+            lineNumber: line.line_number,
+            quantity: line.quantity - backorderedOf(line, index, followUp.has_backorder),
+            lot: `LOT-${followUp.order_id.replace(/\D/g, '')}-${line.line_number}`,
+            expiryDate: new Date(now.getTime() + 730 * DAY_MS),
+          }))
+          .filter((item) => item.quantity > 0),
+      },
+    ],
+  };
+}
+
+/** The next try of a document that failed: 10 s, 20 s, 40 s … up to 10 minutes. */
+export function sandboxRetryAt(attempts: number, now: Date): Date {
+  return new Date(now.getTime() + Math.min(600, 10 * 2 ** Math.max(0, attempts - 1)) * 1000);
+}
