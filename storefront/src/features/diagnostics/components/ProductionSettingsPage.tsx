@@ -8,9 +8,9 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
+import { RouterLink } from '../../../components/RouterLink';
 import { useAuth } from '../../auth';
 import { useProductionReadiness } from '../api/use-production-readiness';
 import { buildReadinessChecks, type Source } from '../production-readiness.rules';
