@@ -67,6 +67,25 @@ function hoistNonReactStaticsWithoutSideEffects(): Plugin {
   };
 }
 
+const LAZY_TOUCH_RIPPLE = fileURLToPath(new URL('./src/lib/lazy-touch-ripple.tsx', import.meta.url));
+
+/**
+ * Every MUI button's ripple (TouchRipple, ~1.5 KB gzip) is drawn only once a button is pressed or
+ * focused from the keyboard, yet ButtonBase imports it statically: in the build, ButtonBase gets
+ * src/lib/lazy-touch-ripple.tsx instead, which loads it then.
+ */
+function lazyTouchRipple(): Plugin {
+  return {
+    name: 'supply-hub:lazy-touch-ripple',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromButtonBase = importer && /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(importer);
+      return source === './TouchRipple.mjs' && fromButtonBase ? LAZY_TOUCH_RIPPLE : null;
+    },
+  };
+}
+
 const NO_CSS_VARIABLES_THEME = '\0supply-hub:no-css-variables-theme';
 
 /**
@@ -138,6 +157,7 @@ export default defineConfig({
     treeShakeReactRouter(),
     withoutCssVariablesTheme(),
     hoistNonReactStaticsWithoutSideEffects(),
+    lazyTouchRipple(),
     preloadCatalogChunk(),
     precompress(),
   ],
