@@ -28,7 +28,8 @@ function staticClosure(root: string, graph: ModuleGraph): Set<string> {
  * no pure annotation, and names them with top-level `displayName` writes: both count as side effects,
  * so every router component stays in the bundle whether used or not (Form and its submission code
  * among them, about 2 KB gzip). This marks those calls pure and drops those names (seen only in
- * React's developer tools), so what the app does not import is left out.
+ * React's developer tools), so what the app does not import is left out. It also turns the
+ * development build's warnings off.
  */
 function treeShakeReactRouter(): Plugin {
   const unusedNames = /^(Link|NavLink|Form|HistoryRouter|ScrollRestoration)\.displayName = "[\w]+";$/gm;
@@ -40,7 +41,10 @@ function treeShakeReactRouter(): Plugin {
       handler(code) {
         const annotated = code
           .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
-          .replace(unusedNames, '');
+          .replace(unusedNames, '')
+          // The one line by which the package's production build differs from the development one it
+          // exports: without it the developer warnings and the "Hey developer" error text stay (~1 KB gzip).
+          .replace('var ENABLE_DEV_WARNINGS = true;', 'var ENABLE_DEV_WARNINGS = false;');
         return annotated === code ? null : { code: annotated, map: null };
       },
     },
@@ -59,6 +63,25 @@ function hoistNonReactStaticsWithoutSideEffects(): Plugin {
     transform: {
       filter: { id: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/ },
       handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+    },
+  };
+}
+
+const LAZY_TOUCH_RIPPLE = fileURLToPath(new URL('./src/lib/lazy-touch-ripple.tsx', import.meta.url));
+
+/**
+ * Every MUI button's ripple (TouchRipple, ~1.5 KB gzip) is drawn only once a button is pressed or
+ * focused from the keyboard, yet ButtonBase imports it statically: in the build, ButtonBase gets
+ * src/lib/lazy-touch-ripple.tsx instead, which loads it then.
+ */
+function lazyTouchRipple(): Plugin {
+  return {
+    name: 'supply-hub:lazy-touch-ripple',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromButtonBase = importer && /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(importer);
+      return source === './TouchRipple.mjs' && fromButtonBase ? LAZY_TOUCH_RIPPLE : null;
     },
   };
 }
@@ -134,6 +157,7 @@ export default defineConfig({
     treeShakeReactRouter(),
     withoutCssVariablesTheme(),
     hoistNonReactStaticsWithoutSideEffects(),
+    lazyTouchRipple(),
     preloadCatalogChunk(),
     precompress(),
   ],

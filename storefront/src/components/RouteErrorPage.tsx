@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 
 import { PlaceholderPage } from './PlaceholderPage';
+import { RouterLink } from './RouterLink';
 
 /** Shown instead of React Router's developer error screen when a route throws while rendering. */
 export function RouteErrorPage() {

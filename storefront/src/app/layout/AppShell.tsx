@@ -8,9 +8,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { isFinanceOnly } from '@supply-hub/api/contracts/roles.rules';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, Link as RouterLink } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { RouterLink } from '../../components/RouterLink';
 import { hasAllowedRole, SessionRefreshBanner, useAuth, UserMenu } from '../../features/auth';
 import { CartButton, CartProvider } from '../../features/cart';
 import { canViewProfile } from '../../features/profile/profile-access.rules';

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { useToast } from '../../../components/ToastProvider';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';

@@ -6,8 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { passwordResetRequestSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from './AuthCard';

@@ -7,8 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { newPasswordFormSchema, passwordResetConfirmSchema } from '@supply-hub/api/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { isApiError } from '../../../lib/api-client';
 import { checkPasswordReset, confirmPasswordReset } from '../api/password-reset';

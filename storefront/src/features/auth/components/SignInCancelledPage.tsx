@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { SSO_DOCTOR_PATH } from '../callback.rules';
 
 /**

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { signInSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';

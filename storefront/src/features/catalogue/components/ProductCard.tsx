@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { Product } from '@supply-hub/api/contracts';
 import { displayPrice } from '@supply-hub/api/contracts/products.rules';
 import { lazy, memo, Suspense, useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 
 import { ProductImage } from '../../../components/ProductImage';
+import { RouterLink } from '../../../components/RouterLink';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { AddToCartControls } from './AddToCartControls';
 

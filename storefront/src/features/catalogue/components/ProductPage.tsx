@@ -11,10 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { displayPrice } from '@supply-hub/api/contracts/products.rules';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ProductImage } from '../../../components/ProductImage';
+import { RouterLink } from '../../../components/RouterLink';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { useAuth } from '../../auth';

@@ -5,9 +5,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
-
 import { LoadingScreen } from '../../../components/LoadingScreen';
+import { RouterLink } from '../../../components/RouterLink';
 import { SectionCard } from '../../../components/SectionCard';
 import { useAuth } from '../../auth';
 import { useProductionReadiness } from '../api/use-production-readiness';
