@@ -30,6 +30,11 @@ const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 's
     LOG_LEVEL: 'warn',
     // Every browser test comes from 127.0.0.1 (the per-address limits have jest tests of their own).
     RATE_LIMIT_ADDRESS_FACTOR: '100',
+    // The sandbox supplier confirms at once and ships on the next ticks, backordering part of every
+    // order, so the fulfilment journey sees each step within seconds.
+    SANDBOX_CONFIRM_AFTER_S: '0',
+    SANDBOX_SHIP_AFTER_S: '5',
+    SANDBOX_BACKORDER_SHARE: '1',
     PORT: process.env.E2E_PORT ?? '3100',
   },
 });

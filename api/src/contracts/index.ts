@@ -24,3 +24,4 @@ export * from './admin-users.js';
 export * from './admin-orders.js';
 export * from './admin-integrations.js';
 export * from './admin-catalog.js';
+export * from './fulfilment.js';

@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { OrderAgainButton } from './OrderAgainButton';
+import { OrderDelivery } from './OrderDelivery';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -39,7 +40,16 @@ function OrderLine({ line }: { line: Order['lines'][number] }) {
 }
 
 /** An order card (provider-portal §2 Orders page): number, status, requester, date, total, lines, notes. */
-export function OrderCard({ order, canOrderAgain }: { order: Order; canOrderAgain: boolean }) {
+export function OrderCard({
+  order,
+  canOrderAgain,
+  isOwn,
+}: {
+  order: Order;
+  canOrderAgain: boolean;
+  /** The caller's own order: its delivery status can be read (an admin also sees others' orders here). */
+  isOwn: boolean;
+}) {
   const titleId = useId();
   const status = displayStatus(order.status);
   return (
@@ -73,6 +83,7 @@ export function OrderCard({ order, canOrderAgain }: { order: Order; canOrderAgai
             {order.notes}
           </Typography>
         )}
+        {status === 'submitted' && isOwn && <OrderDelivery order={order} />}
         {status === 'failed' && (
           <Alert severity="error" sx={{ mt: 1.5 }}>
             Error: {order.rejection_reason ?? 'Unknown error'}

@@ -23,7 +23,7 @@ import { OrderFilters, ORDERS_PANEL_ID, orderTabId } from './OrderFilters';
  * admin sees everyone's latest 50 (admin-portal §2).
  */
 export function OrdersPage() {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
   const { data: allOrders, error } = useOrders();
   const [params, setParams] = useSearchParams();
   const tab = parseOrderTab(params.get('status'));
@@ -70,7 +70,7 @@ export function OrdersPage() {
           ) : (
             <Stack spacing={2}>
               {orders.map((order) => (
-                <OrderCard key={order.id} order={order} canOrderAgain={!isAdmin} />
+                <OrderCard key={order.id} order={order} canOrderAgain={!isAdmin} isOwn={order.user_id === user?.id} />
               ))}
             </Stack>
           )}
