@@ -145,6 +145,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'supplier-recovery',
       'mail-outbox',
       'history-retention',
+      'sandbox-supplier-documents',
     ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });
