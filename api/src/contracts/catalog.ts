@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { moneyTextSchema } from './money-amount.js';
+
 export const CATEGORIES = [
   'General Medical',
   'Surgical Supplies',
@@ -68,7 +70,7 @@ export type CatalogCsvRow = z.infer<typeof catalogCsvRowSchema>;
 export const CATALOG_CSV_COLUMNS = Object.keys(catalogCsvRowSchema.shape) as (keyof CatalogCsvRow)[];
 
 /** Fields of the catalogue-audit result, admin-portal §3. */
-export const catalogAuditSchema = z.object({
+export const catalogAuditSchema = z.strictObject({
   csv_count: z.number().int(),
   db_active_count: z.number().int(),
   db_total_count: z.number().int(),
@@ -79,7 +81,12 @@ export const catalogAuditSchema = z.object({
   missing_in_db: z.array(z.string()),
   extra_in_db: z.array(z.string()),
   sample_products: z.array(
-    z.object({ asin: z.string(), sku: z.string().nullable(), title: z.string(), price: z.string().nullable() }),
+    z.strictObject({
+      asin: z.string(),
+      sku: z.string().nullable(),
+      title: z.string(),
+      price: moneyTextSchema.nullable(),
+    }),
   ),
   status: z.enum(['perfect', 'warning']),
   timestamp: z.string(),

@@ -133,7 +133,7 @@ export function regionOfState(state: string | null | undefined): RegionName {
 export const moneySchema = moneyTextSchema;
 const countSchema = z.number().int().nonnegative();
 
-export const overviewRowSchema = z.object({
+export const overviewRowSchema = z.strictObject({
   total_spend: moneySchema,
   total_orders: countSchema,
   avg_order_value: moneySchema,
@@ -168,7 +168,7 @@ export function seriesBucketFor(from: string, to: string): SeriesBucket {
  * the bucket's first day inside the range: a range starting mid-week or mid-month starts its first
  * point on `from`.
  */
-export const seriesPointSchema = z.object({
+export const seriesPointSchema = z.strictObject({
   date: isoDay,
   total_spend: moneySchema,
   total_orders: countSchema,
@@ -178,33 +178,33 @@ export const overviewSliceRowSchema = overviewRowSchema.extend({
   series_bucket: seriesBucketSchema,
   series: z.array(seriesPointSchema),
 });
-export const byRegionRowSchema = z.object({
+export const byRegionRowSchema = z.strictObject({
   region: regionNameSchema,
   order_count: countSchema,
   total_spend: moneySchema,
 });
-export const mapStateSchema = z.object({
+export const mapStateSchema = z.strictObject({
   state: z.string(),
   orders: countSchema,
   units: countSchema,
   spend: moneySchema,
 });
-export const mapRegionSchema = z.object({
+export const mapRegionSchema = z.strictObject({
   regionName: regionNameSchema,
   orders: countSchema,
   units: countSchema,
   spend: moneySchema,
 });
 /** The US map: states shaded by spend, with the regional summary (states without a ship-to state left out). */
-export const regionMapSchema = z.object({ states: z.array(mapStateSchema), regions: z.array(mapRegionSchema) });
-export const topProductRowSchema = z.object({
+export const regionMapSchema = z.strictObject({ states: z.array(mapStateSchema), regions: z.array(mapRegionSchema) });
+export const topProductRowSchema = z.strictObject({
   asin: z.string(),
   /** The line title of the most recent purchase in the range. */
   title: z.string(),
   total_units: countSchema,
   total_spend: moneySchema,
 });
-export const reorderRowSchema = z.object({
+export const reorderRowSchema = z.strictObject({
   asin: z.string(),
   title_snapshot: z.string(),
   first_purchase: isoDay,
@@ -239,7 +239,7 @@ export const reportDataSchemas = {
 export type ReportSliceData = { [K in keyof typeof reportDataSchemas]: z.infer<(typeof reportDataSchemas)[K]> };
 export type ReportData = OverviewSliceRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
 
-export const dashboardCardsSchema = z.object({
+export const dashboardCardsSchema = z.strictObject({
   start_date: isoDay,
   end_date: isoDay,
   /** Monthly Spend (total_spend) and Latest Orders (total_orders, avg_order_value). */
@@ -261,7 +261,7 @@ export const REPORT_CSV_FIELDS = {
 // ---------- Answers ----------
 
 export function reportOkSchema<T extends z.ZodType>(data: T) {
-  return z.object({ ok: z.literal(true), data });
+  return z.strictObject({ ok: z.literal(true), data });
 }
 /** Errors carry the spec's { ok: false, error: { message } } and the house error body alike. */
 export const reportErrorBodySchema = z.object({

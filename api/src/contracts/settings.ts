@@ -135,7 +135,7 @@ export const punchoutFirstSetupSchema = punchoutSettingsInputSchema.extend({
 
 export type PunchoutSettingsInput = z.input<typeof punchoutSettingsInputSchema>;
 
-export const punchoutSettingsViewSchema = z.object({
+export const punchoutSettingsViewSchema = z.strictObject({
   punchout_url: z.string().nullable(),
   test_punchout_url: z.string().nullable(),
   identity: z.string().nullable(),
@@ -147,9 +147,9 @@ export const punchoutSettingsViewSchema = z.object({
 export type PunchoutSettingsView = z.infer<typeof punchoutSettingsViewSchema>;
 
 /** GET /api/approval-policy: the auto-approve setting as everyone's profile card shows it (decisions.md). */
-export const approvalPolicySchema = z.object({
+export const approvalPolicySchema = z.strictObject({
   auto_approve_enabled: z.boolean(),
   /** USD with two decimals, e.g. '100.00'. */
-  auto_approve_under_amount: z.string(),
+  auto_approve_under_amount: moneyTextSchema,
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;

@@ -69,14 +69,14 @@ export type SelfTestRequest = z.infer<typeof selfTestRequestSchema>;
  * when the answer was not cXML); `message` says what happened in a sentence; `diagnostics` are the
  * facts behind it. Nothing in it ever holds the shared secret.
  */
-export const selfTestResultSchema = z.object({
+export const selfTestResultSchema = z.strictObject({
   success: z.boolean(),
   httpStatus: z.number().int().nullable(),
   status: z.number().int().nullable(),
   testMode: z.boolean(),
   targetUrl: z.string().nullable(),
   error: z.string().nullable(),
-  diagnostics: z.object({
+  diagnostics: z.strictObject({
     stage: z.enum(['config', 'send', 'response', 'done']),
     request: z.literal('ProfileRequest'),
     latencyMs: z.number(),
