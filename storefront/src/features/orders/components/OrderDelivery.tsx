@@ -115,7 +115,13 @@ function Receiving({
   const [isPartial, setIsPartial] = useState(false);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  if (remaining.length === 0) return null;
+  const recorded = message && (
+    <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
+      {message}
+    </Alert>
+  );
+  // Everything arrived: only the confirmation of the last receipt stays.
+  if (remaining.length === 0) return recorded || null;
   const submit = (lines: { line_number: number; quantity: number }[]) => {
     setMessage(null);
     receive.mutate(lines, {
@@ -132,11 +138,7 @@ function Receiving({
   return (
     <Box sx={{ mt: 1.5 }}>
       {receive.error && <Alert severity="error">{receive.error.message}</Alert>}
-      {message && (
-        <Alert severity="success" role="status">
-          {message}
-        </Alert>
-      )}
+      {recorded}
       {isPartial ? (
         <Stack spacing={1} component="form" aria-label={`Receive items of ${orderNumber}`}>
           {remaining.map((line) => (
