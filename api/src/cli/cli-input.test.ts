@@ -113,6 +113,36 @@ describe('the CLI keeps secrets off the command line', () => {
     expect(await verifyPassword(await passwordHashOf(email), 'Quiet-Harbour-73')).toBe(true);
   });
 
+  it('settings:punchout --inbound-identity ID --inbound-secret-stdin sets the supplier’s inbound credentials alone', async () => {
+    const result = await cli(
+      ['settings:punchout', '--inbound-identity', 'ACME-MEDICAL', '--inbound-secret-stdin', '--json'],
+      env,
+      'acme-inbound-secret-2026\n',
+    );
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      inbound_identity: 'ACME-MEDICAL',
+      inbound_shared_secret_masked: '••••••••',
+    });
+    expect(result.stdout).not.toContain('acme-inbound-secret');
+    const stored = await database.db('punchout_settings').first('inbound_shared_secret_encrypted');
+    expect(stored.inbound_shared_secret_encrypted).toMatch(/^v1\./);
+    expect(stored.inbound_shared_secret_encrypted).not.toContain('acme-inbound-secret');
+    const tooShort = await cli(
+      ['settings:punchout', '--inbound-identity', 'ACME', '--inbound-secret-stdin'],
+      env,
+      'short\n',
+    );
+    expect([tooShort.code, tooShort.stderr.trim()]).toEqual([
+      1,
+      'supply-hub: inbound_shared_secret The inbound shared secret must be at least 16 characters',
+    ]);
+    const nothing = await cli(['settings:punchout'], env);
+    expect(nothing.stderr.trim()).toBe(
+      'supply-hub: settings:punchout: give --url and --identity, or --inbound-identity (or both)',
+    );
+  });
+
   it('settings:punchout --secret-stdin stores the shared secret from standard input and never prints it', async () => {
     const args = ['settings:punchout', '--url', 'https://supplier.example/cxml', '--identity', 'HOSP-2', '--json'];
     const result = await cli([...args, '--secret-stdin'], env, 'stdin-secret-654\n');

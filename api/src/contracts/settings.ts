@@ -126,7 +126,43 @@ export const punchoutSettingsInputSchema = z.object({
     .nullish()
     .transform((value) => value || null),
   test_mode: z.boolean().default(true),
+  /**
+   * The supplier's own credentials for the documents it sends back (POST /api/cxml/inbound): left
+   * out, they stay as they are; an empty identity turns inbound documents off (and forgets the secret).
+   */
+  inbound_identity: inboundIdentitySchema().optional(),
+  inbound_shared_secret: inboundSecretSchema(),
 });
+
+/** POST … inbound only (the CLI's `settings:punchout --inbound-identity ID --inbound-secret-stdin`). */
+export const inboundCredentialsInputSchema = z.object({
+  inbound_identity: inboundIdentitySchema(),
+  inbound_shared_secret: inboundSecretSchema(),
+});
+export type InboundCredentialsInput = z.input<typeof inboundCredentialsInputSchema>;
+
+function inboundIdentitySchema() {
+  return z
+    .string()
+    .trim()
+    .max(200, 'The supplier identity is at most 200 characters')
+    .nullable()
+    .transform((value) => value || null);
+}
+
+/** A secret the supplier holds; long enough that guessing it online is hopeless. Empty keeps the stored one. */
+function inboundSecretSchema() {
+  return z
+    .union([
+      z
+        .string()
+        .min(16, 'The inbound shared secret must be at least 16 characters')
+        .max(500, 'The inbound shared secret is at most 500 characters'),
+      z.literal(''),
+    ])
+    .nullish()
+    .transform((value) => value || null);
+}
 
 /** With no secret stored yet, the secret is required like the other fields. */
 export const punchoutFirstSetupSchema = punchoutSettingsInputSchema.extend({
@@ -142,6 +178,10 @@ export const punchoutSettingsViewSchema = z.strictObject({
   /** Masked: always '••••••••' when a secret is saved (nothing of it is revealed), null when none is. */
   shared_secret_masked: z.string().nullable(),
   test_mode: z.boolean(),
+  /** Who may send documents back (the supplier's identity); null: inbound documents are off. */
+  inbound_identity: z.string().nullable(),
+  /** Masked like the outbound secret; null when none is saved. */
+  inbound_shared_secret_masked: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 export type PunchoutSettingsView = z.infer<typeof punchoutSettingsViewSchema>;

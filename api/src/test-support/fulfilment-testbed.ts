@@ -4,15 +4,14 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import request from 'supertest';
 
-import { encryptSecret } from '../crypto/secret-box.js';
 import type { SupplierDocumentHeader } from '../modules/supplier/cxml/cxml-supplier-documents.js';
 import { insertProducts } from './catalog-fixtures.js';
 import { closeTestApp, createTestApp, signedInAgent } from './http-test-app.js';
 import { freePort } from './processes.js';
-import { createIsolatedDatabase, testConfig } from './test-context.js';
+import { createIsolatedDatabase } from './test-context.js';
 
 export const SUPPLIER_IDENTITY = 'SANDBOX-SUPPLIER';
-export const INBOUND_SECRET = 'inbound-secret-4821';
+export const INBOUND_SECRET = 'inbound-secret-4821-long-enough';
 
 export interface SentOrder {
   id: string;
@@ -44,22 +43,20 @@ export function useFulfilmentTestbed(options: { env?: Record<string, string> } =
     state.server = state.app.listen(Number(new URL(baseUrl).port), '127.0.0.1');
     await new Promise((resolve) => state.server.once('listening', resolve));
     const { agent } = await signedInAgent(state.app, state.database.db, ['admin']);
-    await agent
+    // The supplier's inbound credentials are set the way an administrator does, in the punchout settings.
+    const saved = await agent
       .put('/api/admin/settings/punchout')
       .send({
         punchout_url: `${baseUrl}/sandbox/supplier/cxml`,
         identity: 'SUPPLYHUB-TEST',
         shared_secret: 'sandbox-secret-123',
         test_mode: true,
+        inbound_identity: SUPPLIER_IDENTITY,
+        inbound_shared_secret: INBOUND_SECRET,
       })
       .expect(200);
-    await state.database
-      .db('punchout_settings')
-      .where({ id: 1 })
-      .update({
-        inbound_identity: SUPPLIER_IDENTITY,
-        inbound_shared_secret_encrypted: encryptSecret(INBOUND_SECRET, testConfig().settingsEncryptionKey),
-      });
+    expect(saved.body).toMatchObject({ inbound_identity: SUPPLIER_IDENTITY, inbound_shared_secret_masked: '••••••••' });
+    expect(JSON.stringify(saved.body)).not.toContain(INBOUND_SECRET);
   });
   afterAll(async () => {
     await new Promise((resolve) => state.server.close(resolve));

@@ -50,6 +50,11 @@ export async function hasStoredPunchoutSecret(db: Db): Promise<boolean> {
   return Boolean(stored?.shared_secret_encrypted);
 }
 
+export async function hasStoredInboundSecret(db: Db): Promise<boolean> {
+  const stored = await db('punchout_settings').where({ id: 1 }).first('inbound_shared_secret_encrypted');
+  return Boolean(stored?.inbound_shared_secret_encrypted);
+}
+
 export async function upsertPunchoutSettings(db: Db, row: Record<string, unknown>): Promise<void> {
   await db('punchout_settings')
     .insert({ id: 1, ...row })

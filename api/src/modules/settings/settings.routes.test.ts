@@ -76,6 +76,41 @@ describe('admin settings', () => {
     }
   });
 
+  it('keeps the supplier’s inbound credentials beside the outbound ones: secret sealed and masked, identity needs a secret, empty turns them off', async () => {
+    const { agent } = await signedInAgent(app, database.db, ['admin']);
+    const base = { punchout_url: 'https://supplier.example/punchout', identity: 'SUPPLYHUB' };
+    const withoutSecret = await agent
+      .put('/api/admin/settings/punchout')
+      .send({ ...base, inbound_identity: 'ACME-MEDICAL' })
+      .expect(400);
+    expect(withoutSecret.body.errors).toEqual({ inbound_shared_secret: 'Set the inbound shared secret as well' });
+    const short = await agent
+      .put('/api/admin/settings/punchout')
+      .send({ ...base, inbound_identity: 'ACME-MEDICAL', inbound_shared_secret: 'short' })
+      .expect(400);
+    expect(short.body.errors).toEqual({
+      inbound_shared_secret: 'The inbound shared secret must be at least 16 characters',
+    });
+
+    const saved = await agent
+      .put('/api/admin/settings/punchout')
+      .send({ ...base, inbound_identity: 'ACME-MEDICAL', inbound_shared_secret: 'acme-inbound-secret-2026' })
+      .expect(200);
+    expect(saved.body).toMatchObject({ inbound_identity: 'ACME-MEDICAL', inbound_shared_secret_masked: '••••••••' });
+    const stored = await database.db('punchout_settings').where({ id: 1 }).first('inbound_shared_secret_encrypted');
+    expect(decryptSecret(stored.inbound_shared_secret_encrypted, 'a'.repeat(64))).toBe('acme-inbound-secret-2026');
+    // A save that leaves the inbound fields out (the outbound form as before) keeps them.
+    const outboundOnly = await agent.put('/api/admin/settings/punchout').send(base).expect(200);
+    expect(outboundOnly.body.inbound_identity).toBe('ACME-MEDICAL');
+    expect(JSON.stringify(outboundOnly.body)).not.toContain('acme-inbound-secret');
+
+    const off = await agent
+      .put('/api/admin/settings/punchout')
+      .send({ ...base, inbound_identity: '' })
+      .expect(200);
+    expect(off.body).toMatchObject({ inbound_identity: null, inbound_shared_secret_masked: null });
+  });
+
   it('saves company info and the automation policy, which everyone can read', async () => {
     const { agent } = await signedInAgent(app, database.db, ['super_admin']);
     await agent.put('/api/admin/settings/company').send({ name: '', timezone: 'America/Chicago' }).expect(400);

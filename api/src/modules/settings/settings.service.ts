@@ -1,6 +1,7 @@
 import {
   automationSettingsSchema,
   companySettingsSchema,
+  inboundCredentialsInputSchema,
   punchoutFirstSetupSchema,
   punchoutSettingsInputSchema,
   type ApprovalPolicy,
@@ -9,6 +10,7 @@ import {
 } from '../../contracts/settings.js';
 import { toMoneyText } from '../../contracts/money-amount.js';
 import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
 import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { forgetReportTimezone } from '../reports/report-timezone.js';
@@ -72,6 +74,8 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
     identity: row?.identity ?? null,
     shared_secret_masked: row?.shared_secret_encrypted ? '••••••••' : null,
     test_mode: row?.test_mode ?? true,
+    inbound_identity: row?.inbound_identity ?? null,
+    inbound_shared_secret_masked: row?.inbound_shared_secret_encrypted ? '••••••••' : null,
     updated_at: row?.updated_at ? new Date(row.updated_at as string).toISOString() : null,
   };
 }
@@ -94,20 +98,80 @@ export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknow
     updated_by: actorId(ctx),
     updated_at: ctx.now(),
   };
+  const inbound =
+    input.inbound_identity === undefined
+      ? {}
+      : await inboundChanges(ctx, {
+          inbound_identity: input.inbound_identity,
+          inbound_shared_secret: input.inbound_shared_secret,
+        });
   await ctx.db.transaction(async (trx) => {
-    await queries.upsertPunchoutSettings(trx, row);
+    await queries.upsertPunchoutSettings(trx, { ...row, ...inbound });
     await recordAudit(
       ctx,
       {
         action: 'settings.punchout.save',
         targetType: 'settings',
         targetId: 'punchout',
-        details: { test_mode: input.test_mode, secret_changed: Boolean(input.shared_secret) },
+        details: {
+          test_mode: input.test_mode,
+          secret_changed: Boolean(input.shared_secret),
+          ...(input.inbound_identity === undefined
+            ? {}
+            : { inbound_secret_changed: Boolean(input.inbound_shared_secret) }),
+        },
       },
       trx,
     );
   });
   return getPunchoutSettings(ctx);
+}
+
+/**
+ * Sets the supplier's credentials for the documents it sends back, alone (the CLI's
+ * `settings:punchout --inbound-identity ID --inbound-secret-stdin`); the outbound settings stay.
+ */
+export async function saveInboundSupplierCredentials(
+  ctx: ServiceContext,
+  rawInput: unknown,
+): Promise<PunchoutSettingsView> {
+  const input = inboundCredentialsInputSchema.parse(rawInput);
+  const changes = await inboundChanges(ctx, input);
+  await ctx.db.transaction(async (trx) => {
+    await queries.upsertPunchoutSettings(trx, { ...changes, updated_by: actorId(ctx), updated_at: ctx.now() });
+    await recordAudit(
+      ctx,
+      {
+        action: 'settings.punchout.save',
+        targetType: 'settings',
+        targetId: 'punchout',
+        details: { inbound_secret_changed: Boolean(input.inbound_shared_secret) },
+      },
+      trx,
+    );
+  });
+  return getPunchoutSettings(ctx);
+}
+
+/** The inbound columns to write: an identity needs a secret (given now or stored); no identity clears both. */
+async function inboundChanges(
+  ctx: ServiceContext,
+  input: { inbound_identity: string | null; inbound_shared_secret: string | null },
+): Promise<Record<string, string | null>> {
+  if (!input.inbound_identity) return { inbound_identity: null, inbound_shared_secret_encrypted: null };
+  if (!input.inbound_shared_secret && !(await queries.hasStoredInboundSecret(ctx.db))) {
+    throw AppError.badRequest('VALIDATION_FAILED', 'Set the inbound shared secret as well', {
+      inbound_shared_secret: 'Set the inbound shared secret as well',
+    });
+  }
+  return {
+    inbound_identity: input.inbound_identity,
+    ...(input.inbound_shared_secret
+      ? {
+          inbound_shared_secret_encrypted: encryptSecret(input.inbound_shared_secret, ctx.config.settingsEncryptionKey),
+        }
+      : {}),
+  };
 }
 
 function actorId(ctx: ServiceContext): string | null {
