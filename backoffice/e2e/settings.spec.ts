@@ -121,6 +121,34 @@ test('Punchout Settings: switching test mode alone saves without retyping the se
   }
 });
 
+test('Punchout Settings keep the supplier’s inbound identity and secret, the secret only masked', async ({ page }) => {
+  const original = await getSettings(page, 'punchout');
+  await page.goto('/admin/settings');
+  const punchout = card(page, 'Punchout Settings');
+  await punchout.getByRole('button', { name: 'Punchout Settings' }).click();
+  await expect(punchout.getByRole('heading', { name: 'Documents from the supplier' })).toBeVisible();
+  const identity = punchout.getByRole('textbox', { name: 'Supplier Identity' });
+  await expect(identity).toHaveValue(String(original.inbound_identity ?? ''));
+  const secret = punchout.getByLabel('Inbound Shared Secret');
+  await secret.fill('too-short');
+  await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+  await expect(punchout.getByText('The inbound shared secret must be at least 16 characters')).toBeVisible();
+
+  // The demo's sandbox supplier signs with whatever is stored here, so its identity stays.
+  const newSecret = `inbound-${uniqueTag('secret')}-long`;
+  await identity.fill('SANDBOX-SUPPLIER');
+  await secret.fill(newSecret);
+  await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
+  await expect(punchout.getByText('Saved ✓')).toBeVisible();
+  await expect(punchout.getByLabel('Inbound Shared Secret')).toHaveValue('');
+  await expect(punchout.getByText('Saved secret: ••••••••. Leave this empty to keep it', { exact: false })).toHaveCount(
+    2,
+  );
+  const saved = await getSettings(page, 'punchout');
+  expect(saved).toMatchObject({ inbound_identity: 'SANDBOX-SUPPLIER', inbound_shared_secret_masked: '••••••••' });
+  expect(JSON.stringify(saved)).not.toContain(newSecret);
+});
+
 test('a failure to load the punchout settings is reported with its message', async ({ page }) => {
   await page.route('**/api/admin/settings/punchout', (route) =>
     route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: 'Settings store offline' } }),

@@ -286,6 +286,14 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
           'Saved secret: %{masked}. It is never sent back to the browser; leave this empty to keep it, or type a new one to replace it.',
         secret_none: 'No secret saved yet. Required.',
         test_mode: 'Test mode (orders go to the test URL)',
+        inbound_title: 'Documents from the supplier',
+        inbound_help:
+          'Confirmations, ship notices and status updates the supplier sends to /api/cxml/inbound carry this identity and secret. Leave the identity empty to refuse them.',
+        inbound_identity: 'Supplier Identity',
+        inbound_shared_secret: 'Inbound Shared Secret',
+        inbound_secret_saved:
+          'Saved secret: %{masked}. Leave this empty to keep it, or type a new one (at least 16 characters) to replace it.',
+        inbound_secret_none: 'No inbound secret saved yet (at least 16 characters).',
         save: 'Save Punchout Settings',
         updated: 'Last saved %{date}',
         load_failed: 'Failed to load punchout settings: %{message}',

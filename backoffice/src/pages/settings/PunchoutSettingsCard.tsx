@@ -53,6 +53,8 @@ function toForm(view: PunchoutSettingsView): SettingsInputs['punchout'] {
     identity: view.identity ?? '',
     shared_secret: '',
     test_mode: view.test_mode,
+    inbound_identity: view.inbound_identity ?? '',
+    inbound_shared_secret: '',
   };
 }
 
@@ -88,6 +90,26 @@ function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
         }
       />
       <BooleanInput source="test_mode" label="supply_hub.settings.punchout.test_mode" />
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+        {translate('supply_hub.settings.punchout.inbound_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('supply_hub.settings.punchout.inbound_help')}
+      </Typography>
+      <TextInput source="inbound_identity" label="supply_hub.settings.punchout.inbound_identity" />
+      <TextInput
+        source="inbound_shared_secret"
+        label="supply_hub.settings.punchout.inbound_shared_secret"
+        type="password"
+        autoComplete="new-password"
+        helperText={
+          view.inbound_shared_secret_masked
+            ? translate('supply_hub.settings.punchout.inbound_secret_saved', {
+                masked: view.inbound_shared_secret_masked,
+              })
+            : 'supply_hub.settings.punchout.inbound_secret_none'
+        }
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <SaveButton label="supply_hub.settings.punchout.save" />
         <SaveFeedback feedback={feedback} />
