@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 
 import { AppError } from './app-error.js';
@@ -124,4 +124,29 @@ export function sendList<T>(
   res.setHeader('Content-Range', `${resource} ${range.offset}-${end}/${total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
   res.json(rows);
+}
+
+/** One page of a list as the service loads it: the checked filter and sort, and the range. */
+export type ListPage<SortField extends string, Filter> = {
+  filter: Filter;
+  sort: ListQuery<SortField, Filter>['sort'];
+} & ListQuery<SortField, Filter>['range'];
+
+/**
+ * A whole ra-data-simple-rest list route: sort, range and filter checked against the resource's
+ * allowlists, the page loaded by the service, the answer sent with its Content-Range.
+ */
+export function raListRoute<SortField extends string, FilterShape extends z.ZodRawShape, Row>(
+  resource: string,
+  options: Parameters<typeof parseListQuery<SortField, FilterShape>>[1],
+  load: (
+    req: Request,
+    page: ListPage<SortField, z.infer<z.ZodObject<FilterShape>>>,
+  ) => Promise<{ rows: Row[]; total: number }>,
+): RequestHandler {
+  return async (req, res) => {
+    const list = parseListQuery(req.query, options);
+    const { rows, total } = await load(req, { filter: list.filter, sort: list.sort, ...list.range });
+    sendList(res, rows, total, list.range, resource);
+  };
 }

@@ -2,7 +2,7 @@ import { Router } from 'express';
 
 import { ADMIN_ORDER_SORTS, adminOrderFilterSchema, orderCountsQuerySchema } from '../../contracts/admin-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { countAdminOrders, getAdminOrder, listAdminOrders, rejectOrder } from './admin-orders.service.js';
@@ -17,20 +17,20 @@ function parseId(params: unknown): string {
 export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get('/admin/orders', allow.roles('admin'), async (req, res) => {
-    const list = parseListQuery(req.query, {
-      sortFields: ADMIN_ORDER_SORTS,
-      defaultSort: { field: 'created_at', order: 'desc' },
-      filter: adminOrderFilterSchema,
-      defaultLimit: 50,
-    });
-    const { rows, total } = await listAdminOrders(contextFor(req), {
-      filter: list.filter,
-      sort: list.sort,
-      ...list.range,
-    });
-    sendList(res, rows, total, list.range, 'orders');
-  });
+  router.get(
+    '/admin/orders',
+    allow.roles('admin'),
+    raListRoute(
+      'orders',
+      {
+        sortFields: ADMIN_ORDER_SORTS,
+        defaultSort: { field: 'created_at', order: 'desc' },
+        filter: adminOrderFilterSchema,
+        defaultLimit: 50,
+      },
+      (req, page) => listAdminOrders(contextFor(req), page),
+    ),
+  );
 
   /** Tab counts (All Orders and each status) within the department filter, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {

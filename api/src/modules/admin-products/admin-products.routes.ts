@@ -4,7 +4,7 @@ import multer from 'multer';
 import { ADMIN_PRODUCT_SORTS, adminProductFilterSchema } from '../../contracts/admin-products.js';
 import { IMAGE_LARGEST_ACCEPTED_BYTES } from '../../contracts/image-upload.rules.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from './admin-products.service.js';
@@ -25,19 +25,19 @@ function parseId(params: unknown): string {
 export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage }: { storage: FileStorage }): Router {
   const router = Router();
 
-  router.get('/admin/products', allow.roles('admin'), async (req, res) => {
-    const list = parseListQuery(req.query, {
-      sortFields: ADMIN_PRODUCT_SORTS,
-      defaultSort: { field: 'title', order: 'asc' },
-      filter: adminProductFilterSchema,
-    });
-    const { rows, total } = await listProductsForAdmin(contextFor(req), {
-      filter: list.filter,
-      sort: list.sort,
-      ...list.range,
-    });
-    sendList(res, rows, total, list.range, 'products');
-  });
+  router.get(
+    '/admin/products',
+    allow.roles('admin'),
+    raListRoute(
+      'products',
+      {
+        sortFields: ADMIN_PRODUCT_SORTS,
+        defaultSort: { field: 'title', order: 'asc' },
+        filter: adminProductFilterSchema,
+      },
+      (req, page) => listProductsForAdmin(contextFor(req), page),
+    ),
+  );
 
   router.get('/admin/products/:id', allow.roles('admin'), async (req, res) => {
     res.json(await getProductForAdmin(contextFor(req), parseId(req.params)));

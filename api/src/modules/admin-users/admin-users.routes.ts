@@ -8,7 +8,7 @@ import {
 } from '../../contracts/admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../../contracts/auth.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { parseListQuery, sendList } from '../../http/list-query.js';
+import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createThrottles } from '../throttles/throttles.js';
@@ -33,19 +33,19 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
   const throttles = createThrottles(db, config);
   const router = Router();
 
-  router.get('/admin/users', allow.roles('admin'), async (req, res) => {
-    const list = parseListQuery(req.query, {
-      sortFields: ADMIN_USER_SORTS,
-      defaultSort: { field: 'email', order: 'asc' },
-      filter: adminUserFilterSchema,
-    });
-    const { rows, total } = await listAdminUsers(contextFor(req), {
-      filter: list.filter,
-      sort: list.sort,
-      ...list.range,
-    });
-    sendList(res, rows, total, list.range, 'users');
-  });
+  router.get(
+    '/admin/users',
+    allow.roles('admin'),
+    raListRoute(
+      'users',
+      {
+        sortFields: ADMIN_USER_SORTS,
+        defaultSort: { field: 'email', order: 'asc' },
+        filter: adminUserFilterSchema,
+      },
+      (req, page) => listAdminUsers(contextFor(req), page),
+    ),
+  );
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
     res.json(await getAdminUser(contextFor(req), parseId(req.params)));

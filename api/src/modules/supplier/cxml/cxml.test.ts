@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 
-import { REPO_ROOT } from '../../../config.js';
+import { validateWithXmllint } from '../../../test-support/xmllint.js';
 import { readOrderRequest } from './cxml-order-request-reader.js';
 import { buildCxmlResponseXml } from './cxml-response-builder.js';
 import { buildOrderRequestXml } from './cxml-order-request.js';
@@ -16,29 +13,9 @@ import {
 } from './cxml-request-document.js';
 import { CxmlBuildError, type CxmlOrderRequestInput } from './cxml.types.js';
 
-const DTD = path.join(REPO_ROOT, 'api/src/modules/supplier/cxml/dtd/cXML.dtd');
-
-/** Validates one document against the cXML DTD. A missing xmllint fails the test: CI must install it. */
+/** Validates one document against the cXML DTD with xmllint (test-support/xmllint.ts). */
 function validateAgainstDtd(xml: string): { isValid: boolean; errors: string } {
-  const result = spawnSync('xmllint', ['--noout', '--nonet', '--dtdvalid', DTD, '-'], {
-    input: xml,
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
-  if (result.error) {
-    throw new Error(
-      `xmllint could not run (${result.error.message}). Install it: apt-get install libxml2-utils. ` +
-        'The DTD validation is required, not optional.',
-    );
-  }
-  // The DOCTYPE names the DTD by URL; with --nonet xmllint warns that it did not fetch it. Harmless.
-  const errors = result.stderr
-    .split('\n')
-    .filter(
-      (line) => line.trim() && !/failed to load (external entity|"http)|network entity|^<!DOCTYPE|^\s*\^$/.test(line),
-    )
-    .join('\n');
-  return { isValid: result.status === 0, errors };
+  return validateWithXmllint(xml, 'cXML.dtd');
 }
 
 /** What the builder promises to make of any text: XML-forbidden characters stripped, \r\n → \n, trimmed. */
