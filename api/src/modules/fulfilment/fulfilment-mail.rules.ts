@@ -20,10 +20,8 @@ interface LinePortion {
   reason?: string | null;
 }
 
-const dateText = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })
-    : null;
+const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const dateText = (iso: string | null | undefined) => (iso ? DAY.format(new Date(iso)) : null);
 
 /**
  * The requester's mail about what the supplier said: confirmed (with dates), backordered or

@@ -54,14 +54,24 @@ export interface InboundOrderRow {
   user_email: string;
 }
 
-/** The order a reference names, locked for the rest of the transaction (one writer per order). */
-export function selectOrderForUpdate(db: Db, by: { orderNumber?: string; payloadId?: string }) {
-  const query = db('orders')
+/**
+ * The orders an OrderReference names — by our order number, by the payloadID of the OrderRequest
+ * we sent, or both (then they may be two different orders) — locked for the rest of the transaction
+ * (one writer per order), in one statement.
+ */
+export function selectReferencedOrdersForUpdate(
+  db: Db,
+  by: { orderNumber: string | null; payloadId: string | null },
+): Promise<InboundOrderRow[]> {
+  if (by.orderNumber === null && by.payloadId === null) return Promise.resolve([]);
+  return db('orders')
+    .where((where) => {
+      if (by.orderNumber !== null) where.orWhere({ order_number: by.orderNumber });
+      if (by.payloadId !== null) where.orWhere({ payload_id: by.payloadId });
+    })
+    .orderBy('id')
     .forUpdate()
-    .first<InboundOrderRow | undefined>('id', 'order_number', 'payload_id', 'status', 'user_id', 'user_email');
-  if (by.orderNumber !== undefined) query.where({ order_number: by.orderNumber });
-  if (by.payloadId !== undefined) query.where({ payload_id: by.payloadId });
-  return query;
+    .select('id', 'order_number', 'payload_id', 'status', 'user_id', 'user_email');
 }
 
 export interface OrderLineForFulfilment {
@@ -301,13 +311,21 @@ export function selectOrderHistory(db: Db, orderId: string): Promise<OrderHistor
     );
 }
 
-/** Queues a mail inside the caller's transaction; it is sent once that commits. */
-export async function insertOutboxMail(
+/** Queues mails inside the caller's transaction, in one statement; they are sent once it commits. Ids in order. */
+export async function insertOutboxMails(
   db: Db,
-  row: { to_address: string; subject: string; text_body: string; template: string; status: string; created_at: Date },
-): Promise<string> {
-  const [inserted] = await db('email_outbox').insert(row).returning<{ id: string }[]>('id');
-  return inserted!.id;
+  rows: {
+    to_address: string;
+    subject: string;
+    text_body: string;
+    template: string;
+    status: string;
+    created_at: Date;
+  }[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db('email_outbox').insert(rows).returning<{ id: string }[]>('id');
+  return inserted.map((row) => row.id);
 }
 
 export async function setInboundDocumentOrder(db: Db, id: string, orderId: string | null): Promise<void> {

@@ -370,12 +370,12 @@ async function applyStatusUpdate(trx: Db, document: StatusUpdateRead, context: A
  * of the transaction. Only an order that was sent to the supplier can be confirmed or shipped.
  */
 async function resolveOrder(trx: Db, reference: OrderReferenceRead): Promise<queries.InboundOrderRow> {
-  const byNumber = reference.orderId
-    ? await queries.selectOrderForUpdate(trx, { orderNumber: reference.orderId })
-    : undefined;
-  const byPayload = reference.payloadId
-    ? await queries.selectOrderForUpdate(trx, { payloadId: reference.payloadId })
-    : undefined;
+  const found = await queries.selectReferencedOrdersForUpdate(trx, {
+    orderNumber: reference.orderId,
+    payloadId: reference.payloadId,
+  });
+  const byNumber = reference.orderId ? found.find((order) => order.order_number === reference.orderId) : undefined;
+  const byPayload = reference.payloadId ? found.find((order) => order.payload_id === reference.payloadId) : undefined;
   if (reference.orderId && reference.payloadId && byNumber?.id !== byPayload?.id && (byNumber || byPayload)) {
     throw refuse.badRequest(
       `OrderReference orderID ${reference.orderId} and DocumentReference payloadID ${reference.payloadId} do not name the same order`,
@@ -418,10 +418,12 @@ async function recordEvents(
     })),
   );
   if (typeof order === 'string') return;
-  for (const event of events) {
-    const mail = fulfilmentMail(order, event, context.service.config.publicUrl);
-    if (mail) context.mails.push({ id: await queries.insertOutboxMail(trx, outboxRow(context.service, mail)), mail });
-  }
+  const mails = events.flatMap((event) => fulfilmentMail(order, event, context.service.config.publicUrl) ?? []);
+  const ids = await queries.insertOutboxMails(
+    trx,
+    mails.map((mail) => outboxRow(context.service, mail)),
+  );
+  mails.forEach((mail, index) => context.mails.push({ id: ids[index]!, mail }));
 }
 
 /**
