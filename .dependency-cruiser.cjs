@@ -41,7 +41,6 @@ const MODULE_PUBLIC = [
   '^api/src/modules/supplier/cxml/', // the cXML reader and writer, shared with the sandbox and self-test
 ];
 
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
