@@ -144,7 +144,7 @@ describe('the OpenAPI document and the mounted routes', () => {
   it('documents each declared error status with the one error body', () => {
     const document = buildOpenApiDocument(allEndpoints, { version: 'test' });
     const orderById = document.paths?.['/api/orders/{id}']?.get;
-    expect(Object.keys(orderById?.responses ?? {}).sort()).toEqual(['200', '401', '404']);
+    expect(Object.keys(orderById?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404']);
     expect(orderById?.parameters).toEqual([
       expect.objectContaining({
         in: 'path',

@@ -39,11 +39,11 @@ export const ordersEndpoints = {
     path: '/api/orders/:id',
     summary: "One of the caller's own orders, with its fulfilment after the supplier",
     description:
-      "A malformed id answers 404 like someone else's order. `fulfilment` carries per-line quantities (confirmed, backordered, rejected, shipped, received), the shipments with tracking links and the order's timeline.",
+      "A malformed id answers 400 (the one :id rule); someone else's order answers 404 like a missing one. `fulfilment` carries per-line quantities (confirmed, backordered, rejected, shipped, received), the shipments with tracking links and the order's timeline.",
     tag,
     access: 'signed-in',
     params: orderIdParamsSchema,
     responses: { 200: orderDetailSchema },
-    errors: [404],
+    errors: [400, 404],
   }),
 };

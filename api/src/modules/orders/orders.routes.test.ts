@@ -149,7 +149,8 @@ describe('GET /api/orders', () => {
     expect(aliceList[0]!.requester_name).toBe('Test doctor');
     await alice.agent.get(`/api/orders/${aliceOrder.id}`).expect(200);
     await bob.agent.get(`/api/orders/${aliceOrder.id}`).expect(404);
-    await bob.agent.get('/api/orders/not-a-uuid').expect(404);
+    const malformed = await bob.agent.get('/api/orders/not-a-uuid').expect(400);
+    expect(malformed.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { id: expect.any(String) } });
     expect((await alice.agent.get('/api/orders?status=rejected').expect(200)).body.data).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { idempotencyKeySchema, orderIdParamsSchema, ownOrdersQuerySchema } from '../../contracts/order-submission.js';
-import { AppError } from '../../http/app-error.js';
+import { idempotencyKeySchema, ownOrdersQuerySchema } from '../../contracts/order-submission.js';
+import { parseIdParam } from '../../http/id-param.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { getOwnOrderDetail, listOrdersFor, submitOrder } from './orders.service.js';
@@ -22,10 +22,8 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
 
   router.get('/orders/:id', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
-    // A malformed id is as unknown as someone else's: 404, not 400.
-    const params = orderIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, params.data.id));
+    // The one :id rule: a malformed id is a 400; someone else's order answers like a missing one, 404.
+    res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, parseIdParam(req.params)));
   });
 
   return router;
