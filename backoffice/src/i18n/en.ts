@@ -288,11 +288,11 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         test_mode: 'Test mode (orders go to the test URL)',
         inbound_title: 'Documents from the supplier',
         inbound_help:
-          'Confirmations, ship notices and status updates the supplier sends to /api/cxml/inbound carry this identity and secret. Leave the identity empty to refuse them.',
-        inbound_identity: 'Supplier Identity',
-        inbound_shared_secret: 'Inbound Shared Secret',
+          'Confirmations, ship notices and status updates the supplier sends to /api/cxml/inbound carry this sender ID and secret. Leave the sender ID empty to refuse them.',
+        inbound_identity: 'Supplier Sender ID',
+        inbound_shared_secret: 'Supplier-to-Portal Secret',
         inbound_secret_saved:
-          'Saved secret: %{masked}. Leave this empty to keep it, or type a new one (at least 16 characters) to replace it.',
+          'Supplier secret saved: %{masked}. Leave this empty to keep it, or type a new one (at least 16 characters) to replace it.',
         inbound_secret_none: 'No inbound secret saved yet (at least 16 characters).',
         save: 'Save Punchout Settings',
         updated: 'Last saved %{date}',
