@@ -132,3 +132,23 @@ export const receiptRequestSchema = z
   })
   .strict();
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+
+/** An inbound supplier document as the integration log keeps it (the shared secret redacted). */
+export const inboundDocumentLogSchema = z.strictObject({
+  payload_id: z.string().nullable(),
+  document_type: z.string().nullable(),
+  status_code: z.number().int(),
+  status_text: z.string(),
+  message: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  received_at: isoDateTime,
+  raw_document: z.string().nullable(),
+});
+export type InboundDocumentLog = z.infer<typeof inboundDocumentLogSchema>;
+
+/** GET /api/admin/orders/:id/fulfilment: the order's fulfilment and the supplier documents about it, newest first. */
+export const adminOrderFulfilmentSchema = z.strictObject({
+  fulfilment: orderFulfilmentSchema,
+  inbound_documents: z.array(inboundDocumentLogSchema),
+});
+export type AdminOrderFulfilment = z.infer<typeof adminOrderFulfilmentSchema>;

@@ -32,7 +32,12 @@ const declared: Endpoint[] = [
 /** The paths the admin modules serve (the rest of /api/admin belongs to audit, qa-runner and supplier). */
 const OWNED =
   /^\/api\/(admin\/(users|products|orders|order-counts|integrations|catalog|settings|delete-user)|ab\/|amazon\/|reports\/|approval-policy)/;
-const NOT_OURS = new Set(['POST /api/admin/orders/:id/approve', 'POST /api/admin/orders/:id/retry']);
+// Served under /api/admin/orders by other modules: the supplier submission and the fulfilment.
+const NOT_OURS = new Set([
+  'POST /api/admin/orders/:id/approve',
+  'POST /api/admin/orders/:id/retry',
+  'GET /api/admin/orders/:id/fulfilment',
+]);
 
 const db = openSharedTestDb();
 const portal = createTestPortal(db);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { orderFulfilmentSchema, receiptRequestSchema } from '../fulfilment.js';
+import { adminOrderFulfilmentSchema, orderFulfilmentSchema, receiptRequestSchema } from '../fulfilment.js';
 import { orderIdParamsSchema } from '../order-submission.js';
 import { endpoint } from './endpoint.js';
 
@@ -43,5 +43,15 @@ export const fulfilmentEndpoints = {
     body: receiptRequestSchema,
     responses: { 201: orderFulfilmentSchema },
     errors: [404, 409, 422],
+  }),
+  adminFulfilment: endpoint({
+    method: 'get',
+    path: '/api/admin/orders/:id/fulfilment',
+    summary: "An order's fulfilment and the supplier documents about it (newest first, secrets redacted)",
+    tag: 'Admin: orders',
+    access: { roles: ['admin'] },
+    params: orderIdParamsSchema,
+    responses: { 200: adminOrderFulfilmentSchema },
+    errors: [400, 401, 403, 404],
   }),
 };

@@ -1,4 +1,6 @@
-import type { OrderEvent, OrderEventType, OrderFulfilment } from '../../contracts/fulfilment.js';
+import type { AdminOrderFulfilment, OrderEvent, OrderEventType, OrderFulfilment } from '../../contracts/fulfilment.js';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../database/connection.js';
 import { deriveFulfilment } from './fulfilment.rules.js';
 import * as queries from './inbound.queries.js';
@@ -57,4 +59,20 @@ function timeline(history: queries.OrderHistoryRow, rows: queries.OrderEventRow[
     })),
   ];
   return events.sort((left, right) => left.at.localeCompare(right.at));
+}
+
+/** The back office's view: the order's fulfilment and the supplier documents about it (secrets redacted). */
+export async function readAdminOrderFulfilment(ctx: ServiceContext, orderId: string): Promise<AdminOrderFulfilment> {
+  const [fulfilment, documents] = await Promise.all([
+    readOrderFulfilment(ctx.db, orderId, ctx.now()),
+    queries.selectInboundDocumentsOfOrder(ctx.db, orderId),
+  ]);
+  if (!fulfilment) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return {
+    fulfilment,
+    inbound_documents: documents.map((document) => ({
+      ...document,
+      received_at: new Date(document.received_at).toISOString(),
+    })),
+  };
 }

@@ -331,3 +331,34 @@ export async function insertOutboxMails(
 export async function setInboundDocumentOrder(db: Db, id: string, orderId: string | null): Promise<void> {
   await db('inbound_documents').where({ id }).update({ order_id: orderId });
 }
+
+/** The supplier documents about an order, newest first (at most 100). */
+export async function selectInboundDocumentsOfOrder(db: Db, orderId: string) {
+  const rows: {
+    payload_id: string | null;
+    document_type: string | null;
+    status_code: number;
+    status_text: string;
+    message: string | null;
+    duration_ms: number | null;
+    received_at: Date;
+    raw_document: string | null;
+  }[] = await db('inbound_documents')
+    .where({ order_id: orderId })
+    .orderBy([
+      { column: 'received_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(100)
+    .select(
+      'payload_id',
+      'document_type',
+      'status_code',
+      'status_text',
+      'message',
+      'duration_ms',
+      'received_at',
+      'raw_document',
+    );
+  return rows;
+}

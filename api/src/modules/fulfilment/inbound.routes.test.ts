@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 
+import { signedInAgent } from '../../test-support/http-test-app.js';
 import { useFulfilmentTestbed, type SentOrder, INBOUND_SECRET } from '../../test-support/fulfilment-testbed.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 import {
@@ -432,5 +435,37 @@ describe('POST /api/cxml/inbound: status updates, credentials and what is not a 
       expect(response.text).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT |INSERT |\/work\/|node_modules/);
     }
     expect(await countRows('supplier_confirmations', order.id)).toBe(0);
+  });
+
+  it('shows the back office an order’s fulfilment with the supplier documents about it, secrets redacted; admins only', async () => {
+    const order = await sentOrder([1]);
+    const head = header();
+    await post(confirmation(order, {}, head));
+    const refused = confirmation(order, {
+      type: 'detail',
+      items: [{ lineNumber: 9, quantity: 1, statuses: [{ type: 'accept', quantity: 1 }] }],
+    });
+    expect(statusOf(await post(refused)).code).toBe(400);
+    const { agent: admin } = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
+    const answer = await admin.get(`/api/admin/orders/${order.id}/fulfilment`).expect(200);
+    expect(answer.body.fulfilment).toMatchObject({ fulfilment_status: 'confirmed' });
+    expect(
+      answer.body.inbound_documents.map((document: { status_code: number }) => document.status_code).sort(),
+    ).toEqual([200, 400]);
+    const applied = answer.body.inbound_documents.find(
+      (document: { payload_id: string }) => document.payload_id === head.payloadId,
+    );
+    expect(applied).toMatchObject({
+      document_type: 'ConfirmationRequest',
+      status_text: 'OK',
+      message: 'Confirmation applied',
+    });
+    expect(applied.raw_document).toContain('<SharedSecret>[redacted]</SharedSecret>');
+    expect(JSON.stringify(answer.body)).not.toContain(INBOUND_SECRET);
+    await order.requester.agent.get(`/api/admin/orders/${order.id}/fulfilment`).expect(403);
+    await admin.get('/api/admin/orders/not-an-id/fulfilment').expect(400);
+    expect((await admin.get(`/api/admin/orders/${randomUUID()}/fulfilment`).expect(404)).body.code).toBe(
+      'ORDER_NOT_FOUND',
+    );
   });
 });

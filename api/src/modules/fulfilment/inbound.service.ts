@@ -164,7 +164,16 @@ async function receive(
       ...logStatus(applied),
       duration_ms: 0,
     });
-    const context: ApplyContext = { payloadId: envelope.payloadId, documentId, now, service: ctx, mails };
+    const context: ApplyContext = {
+      payloadId: envelope.payloadId,
+      documentId,
+      now,
+      service: ctx,
+      mails,
+      noteOrder: (orderId) => {
+        log.order_id ??= orderId;
+      },
+    };
     const orderIds = await apply(trx, document, context);
     await queries.setInboundDocumentOrder(trx, documentId, orderIds[0] ?? null);
     log.is_applied = true;
@@ -193,6 +202,8 @@ interface ApplyContext {
   service: ServiceContext;
   /** Mails queued in the transaction, sent once it commits. */
   mails: { id: string; mail: OutgoingMail }[];
+  /** Each order the document names, as soon as it is found: a refused document is logged against it too. */
+  noteOrder: (orderId: string) => void;
 }
 
 /** Applies a checked document; returns the orders it touched. */
@@ -203,7 +214,7 @@ async function apply(trx: Db, document: InboundDocumentRead, context: ApplyConte
 }
 
 async function applyConfirmation(trx: Db, document: ConfirmationRead, context: ApplyContext): Promise<string> {
-  const order = await resolveOrder(trx, document.orderReference);
+  const order = await resolveOrder(trx, document.orderReference, context);
   const lines = await queries.selectOrderLines(trx, order.id);
   checkConfirmation(document, order.order_number, lines);
   let previousId: string | null = null;
@@ -287,7 +298,7 @@ async function applyShipNotice(trx: Db, document: ShipNoticeRead, context: Apply
   const trackingUrl = trackingLinkFor(document.carrier, document.trackingNumber, document.trackingUrl);
   const orderIds: string[] = [];
   for (const portion of document.portions) {
-    const order = await resolveOrder(trx, portion.orderReference);
+    const order = await resolveOrder(trx, portion.orderReference, context);
     if (orderIds.includes(order.id)) throw refuse.badRequest(`${order.order_number} appears in two ShipNoticePortions`);
     const lines = await queries.selectOrderLines(trx, order.id);
     const replacedHere = new Set(
@@ -354,7 +365,7 @@ async function applyStatusUpdate(trx: Db, document: StatusUpdateRead, context: A
       'A StatusUpdateRequest names the order with DocumentReference payloadID of our OrderRequest',
     );
   }
-  const order = await resolveOrder(trx, { orderId: null, payloadId: document.orderPayloadId });
+  const order = await resolveOrder(trx, { orderId: null, payloadId: document.orderPayloadId }, context);
   await recordEvents(
     trx,
     order,
@@ -369,7 +380,11 @@ async function applyStatusUpdate(trx: Db, document: StatusUpdateRead, context: A
  * OrderRequest we sent each identify it; when both are given they must agree. Locked for the rest
  * of the transaction. Only an order that was sent to the supplier can be confirmed or shipped.
  */
-async function resolveOrder(trx: Db, reference: OrderReferenceRead): Promise<queries.InboundOrderRow> {
+async function resolveOrder(
+  trx: Db,
+  reference: OrderReferenceRead,
+  context: Pick<ApplyContext, 'noteOrder'>,
+): Promise<queries.InboundOrderRow> {
   const found = await queries.selectReferencedOrdersForUpdate(trx, {
     orderNumber: reference.orderId,
     payloadId: reference.payloadId,
@@ -392,6 +407,7 @@ async function resolveOrder(trx: Db, reference: OrderReferenceRead): Promise<que
         .join(' or ')}`,
     );
   }
+  context.noteOrder(order.id);
   if (order.status !== 'submitted') {
     throw refuse.conflict(`${order.order_number} has not been sent to the supplier (status: ${order.status})`);
   }
