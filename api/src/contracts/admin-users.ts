@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { shippingAddressRecordSchema } from './me.js';
 import { roleSchema } from './roles.js';
 
 /** The sort fields of GET /api/admin/users. */
@@ -14,17 +15,8 @@ export const adminUserFilterSchema = z.object({
   id: idFilter(z.uuid()),
 });
 
-/** A saved shipping address as the back office shows it. */
-export const storedShippingAddressSchema = z.strictObject({
-  full_name: z.string(),
-  street_line1: z.string(),
-  street_line2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-});
+/** A saved shipping address as the back office shows it: the one stored-address shape (me.ts). */
+export const storedShippingAddressSchema = shippingAddressRecordSchema;
 
 /** A row of GET /api/admin/users: an account with roles, approval, address and sign-in status. */
 export const adminUserSchema = z.strictObject({
