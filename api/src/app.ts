@@ -49,6 +49,7 @@ import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-suppli
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
+import { createThrottles } from './modules/throttles/throttles.js';
 import { createFileStorage } from './media/file-storage.js';
 import { mediaHosting } from './media/media-hosting.js';
 
@@ -126,6 +127,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
     now,
     version: readVersion(config.staticRoot),
     startedAt: now(),
+    throttles: createThrottles(db, config),
   };
   const storage = createFileStorage(config);
   const sessions = sessionMiddleware(db, config, log);

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { AppConfig } from '../config.js';
 import type { ServiceContext } from '../context.js';
 import type { Db } from '../database/connection.js';
+import type { Throttles } from '../modules/throttles/throttles.js';
 
 export interface RouteDependencies {
   /** Builds the service context of one request: database, clock, actor, logger, request id. */
@@ -12,4 +13,6 @@ export interface RouteDependencies {
   now: () => Date;
   version: string;
   startedAt: Date;
+  /** The attempt counters of every entry point, built once per portal (they share one table). */
+  throttles: Throttles;
 }

@@ -23,7 +23,7 @@ import { mfaRequirementFor, verifySecondFactor } from '../mfa/mfa.service.js';
 import { completeOnboarding, describeSession, rolesOf, signInAsDemoUser, signInWithPassword } from './auth.service.js';
 import { confirmSignUp, requestSignUp } from './sign-up.service.js';
 import { sessionExpiry } from './session-policy.rules.js';
-import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { byAddress, throttled } from '../throttles/throttles.js';
 import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 
 const PENDING_MFA_MS = 5 * 60_000;
@@ -31,8 +31,7 @@ const DEMO_SESSION_MS = 3600 * 1000;
 const SIGN_UP_CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 
 export function authRoutes(dependencies: RouteDependencies): Router {
-  const { contextFor, db, config, now } = dependencies;
-  const throttles = createThrottles(db, config);
+  const { contextFor, config, now, throttles } = dependencies;
   const isSecure = config.publicUrl.startsWith('https://');
   const router = Router();
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 
 import { allow } from '../../http/policy.js';
-import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { byAddress, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
   passwordResetCheckSchema,
@@ -10,8 +10,7 @@ import {
 } from '../../contracts/auth.js';
 import { checkPasswordResetToken, confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
-export function passwordResetRoutes({ contextFor, db, config }: RouteDependencies): Router {
-  const throttles = createThrottles(db, config);
+export function passwordResetRoutes({ contextFor, throttles }: RouteDependencies): Router {
   const router = Router();
 
   router.post(

@@ -3,7 +3,6 @@ import express, { Router, type ErrorRequestHandler, type Response } from 'expres
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
-import { createThrottles } from '../throttles/throttles.js';
 import { MAX_INBOUND_BYTES, receiveInboundDocument, type InboundAnswer } from './inbound.service.js';
 
 /**
@@ -11,9 +10,8 @@ import { MAX_INBOUND_BYTES, receiveInboundDocument, type InboundAnswer } from '.
  * sessions and the cross-site guard: the sender proves itself with the shared secret in the
  * document, and every answer, errors included, is a cXML Response whose code the HTTP status mirrors.
  */
-export function inboundCxmlRoutes({ contextFor, db, config, now }: RouteDependencies): Router {
+export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependencies): Router {
   const router = Router();
-  const throttles = createThrottles(db, config);
 
   router.post(
     '/cxml/inbound',

@@ -5,12 +5,10 @@ import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { saveSession } from '../../http/sessions.js';
-import { createThrottles } from '../throttles/throttles.js';
 import { confirmEnrollment, disableMfa, mfaStatus, startEnrollment } from './mfa.service.js';
 
 /** TOTP enrolment in Settings; the sign-in step itself is /api/auth/mfa/verify. */
-export function mfaRoutes({ contextFor, config, db }: RouteDependencies): Router {
-  const throttles = createThrottles(db, config);
+export function mfaRoutes({ contextFor, config, throttles }: RouteDependencies): Router {
   const router = Router();
 
   router.get('/auth/mfa', allow.signedIn(), async (req, res) => {

@@ -1,15 +1,14 @@
 import { Router } from 'express';
 import { oidcStartQuerySchema } from '../../contracts/sso.js';
 import { allow } from '../../http/policy.js';
-import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { byAddress, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { saveSession, startUserSession } from '../../http/sessions.js';
 import { failureLocation, successLocation } from './oidc.rules.js';
 import { completeOidcSignIn, describeSignInProviders, oidcCallbackUrl, startOidcSignIn } from './oidc.service.js';
 
 /** Social sign-in (OpenID Connect, authorization code with PKCE): browser navigations, answered with redirects. */
-export function oidcRoutes({ contextFor, config, now, db }: RouteDependencies): Router {
-  const throttles = createThrottles(db, config);
+export function oidcRoutes({ contextFor, config, now, throttles }: RouteDependencies): Router {
   const router = Router();
 
   router.get('/auth/providers', allow.public(), (_req, res) => {

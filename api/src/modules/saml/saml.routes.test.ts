@@ -17,6 +17,7 @@ import {
 import { openSharedTestDb, silentLog, testConfig, testContext, uniqueEmail } from '../../test-support/test-context.js';
 import { addSsoProvider } from '../sso/sso-providers.service.js';
 import { createUser } from '../users/users.service.js';
+import { createThrottles } from '../throttles/throttles.js';
 import { samlRoutes } from './saml.routes.js';
 import type { SamlSettings } from './saml-strategy.js';
 
@@ -434,6 +435,7 @@ describe('SAML settings', () => {
       now,
       version: 'test',
       startedAt: now(),
+      throttles: createThrottles(db, config),
     };
     const sessions = sessionMiddleware(db, config, silentLog);
     const custom = express();

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { samlRelayStateSchema } from '../../contracts/sso.js';
 import { allow } from '../../http/policy.js';
-import { byAddress, createThrottles, throttled } from '../throttles/throttles.js';
+import { byAddress, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { startUserSession } from '../../http/sessions.js';
 import { createSamlAuthenticator, type SamlSettings } from './saml-strategy.js';
@@ -14,10 +14,9 @@ import { completeSamlSignIn, describeSamlMetadata, refuseUnreadableResponse, sta
  * to it, and it verifies the response's signature instead.
  */
 export function samlRoutes(dependencies: RouteDependencies, options: Partial<SamlSettings> = {}): Router {
-  const { contextFor, db, config, now } = dependencies;
+  const { contextFor, db, config, now, throttles } = dependencies;
   const settings: SamlSettings = { allowIdpInitiated: false, ...options };
   const authenticator = createSamlAuthenticator({ db, config, now, settings });
-  const throttles = createThrottles(db, config);
   const router = Router();
 
   /** body-parser's refusals (over 1 MB, bad charset …) end on /auth/callback like any unreadable response. */

@@ -14,6 +14,7 @@ import { buildOrderRequestXml } from '../supplier/cxml/cxml-order-request.js';
 import { buildProfileRequestXml } from '../supplier/cxml/cxml-request-document.js';
 import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
 import { CxmlParseError, type CxmlOrderRequestInput } from '../supplier/cxml/cxml.types.js';
+import { createThrottles } from '../throttles/throttles.js';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.js';
 
 const IDENTITY = 'SUPPLYHUB-TEST';
@@ -96,6 +97,7 @@ describe('sandbox supplier', () => {
       now: () => new Date(),
       version: 'test',
       startedAt: new Date(),
+      throttles: createThrottles(database.db, config),
     };
     app = express();
     app.use(pinoHttp({ logger: silentLog }));
