@@ -1,4 +1,5 @@
 import { inboundCxmlRoutes } from './modules/fulfilment/inbound.routes.js';
+import { inboundLogRoutes } from './modules/fulfilment/inbound-log.routes.js';
 import { receiptsRoutes } from './modules/fulfilment/receipts.routes.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -185,6 +186,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(cartRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));
+  api.use(inboundLogRoutes(dependencies));
   api.use(meRoutes(dependencies));
   api.use(adminProductsRoutes(dependencies, { storage }));
   api.use(adminOrdersRoutes(dependencies));

@@ -1,10 +1,26 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { FULFILMENT_STATUSES } from './fulfilment.js';
 import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
 
 /** The sort fields of GET /api/admin/orders. */
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
+
+/**
+ * The fulfilment filter of the admin orders list (issue 17): a fulfilment status, or
+ * awaiting_receipt (shipped or partially shipped/received, not fully received), overdue (the
+ * expected delivery date passed, not fully received) or has_backorder (a line still waiting on its
+ * backorder). Only submitted orders have a fulfilment.
+ */
+export const ADMIN_ORDER_FULFILMENT_FILTERS = [
+  ...FULFILMENT_STATUSES,
+  'awaiting_receipt',
+  'overdue',
+  'has_backorder',
+] as const;
+export const adminOrderFulfilmentFilterSchema = z.enum(ADMIN_ORDER_FULFILMENT_FILTERS);
+export type AdminOrderFulfilmentFilter = z.infer<typeof adminOrderFulfilmentFilterSchema>;
 
 /** The filters of GET /api/admin/orders. */
 export const adminOrderFilterSchema = z.object({
@@ -13,6 +29,7 @@ export const adminOrderFilterSchema = z.object({
   department: z.string().trim().max(100).optional(),
   q: z.string().trim().max(100).optional(),
   user_id: z.uuid().optional(),
+  fulfilment: adminOrderFulfilmentFilterSchema.optional(),
 });
 
 /** The requester's ship-to, as far as the orders list shows it. */
@@ -28,8 +45,11 @@ export type ShipToStatus = z.infer<typeof shipToStatusSchema>;
 // order-submission.ts; the answer of approve and retry is submissionResponseSchema of supplier.ts.
 export type { AdminOrder } from './order-submission.js';
 
-/** GET /api/admin/order-counts?department=…: the tab counts within the department filter, and the departments. */
-export const orderCountsQuerySchema = z.object({ department: z.string().trim().max(100).optional() });
+/** GET /api/admin/order-counts?department=…&fulfilment=…: the tab counts within the filters, and the departments. */
+export const orderCountsQuerySchema = z.object({
+  department: z.string().trim().max(100).optional(),
+  fulfilment: adminOrderFulfilmentFilterSchema.optional(),
+});
 const countSchema = z.number().int();
 export const orderCountsSchema = z.strictObject({
   all: countSchema,
@@ -45,3 +65,17 @@ export type OrderCounts = z.infer<typeof orderCountsSchema>;
 /** POST /api/admin/orders/:id/reject: an optional reason (default 'Rejected by admin'). */
 export const rejectOrderSchema = z.object({ reason: z.string().trim().max(1000).nullish() });
 export type RejectOrderInput = z.input<typeof rejectOrderSchema>;
+
+/** GET /api/admin/fulfilment-counts: what the dashboard counts of the submitted orders' fulfilment. */
+export const fulfilmentCountsSchema = z.strictObject({
+  /** Lines still waiting on a backorder (neither shipped nor received in full). */
+  backordered_lines: countSchema,
+  /** The orders those lines belong to (the has_backorder filter). */
+  orders_with_backorder: countSchema,
+  /** Shipped, partially shipped or partially received: not fully received (the awaiting_receipt filter). */
+  awaiting_receipt: countSchema,
+  partially_received: countSchema,
+  /** The expected delivery date passed, not fully received (the overdue filter). */
+  overdue: countSchema,
+});
+export type FulfilmentCounts = z.infer<typeof fulfilmentCountsSchema>;

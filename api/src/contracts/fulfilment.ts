@@ -146,6 +146,15 @@ export const inboundDocumentLogSchema = z.strictObject({
 });
 export type InboundDocumentLog = z.infer<typeof inboundDocumentLogSchema>;
 
+/** A row of GET /api/admin/inbound-documents: the inbound log beside the outbound submission log. */
+export const inboundDocumentLogEntrySchema = inboundDocumentLogSchema
+  .extend({ id: z.string(), order_id: z.string().nullable(), order_number: z.string().nullable() })
+  .meta({ id: 'InboundDocumentLogEntry' });
+export type InboundDocumentLogEntry = z.infer<typeof inboundDocumentLogEntrySchema>;
+/** The sort fields and filters of GET /api/admin/inbound-documents (newest first by default). */
+export const INBOUND_DOCUMENT_SORTS = ['received_at'] as const;
+export const inboundDocumentFilterSchema = z.object({ order_id: z.uuid().optional() });
+
 /** GET /api/admin/orders/:id/fulfilment: the order's fulfilment and the supplier documents about it, newest first. */
 export const adminOrderFulfilmentSchema = z.strictObject({
   fulfilment: orderFulfilmentSchema,

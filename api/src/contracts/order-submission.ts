@@ -1,4 +1,4 @@
-import { orderFulfilmentSchema } from './fulfilment.js';
+import { fulfilmentStatusSchema, orderFulfilmentSchema } from './fulfilment.js';
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart.js';
@@ -66,6 +66,10 @@ export const adminOrderSchema = orderSchema
     ship_to_status: z
       .strictObject({ city: z.string(), state: z.string(), postal_code: z.string(), full_name: z.string() })
       .nullable(),
+    /** The order's fulfilment after the supplier (null until submitted), as the back office lists it. */
+    fulfilment_status: fulfilmentStatusSchema.nullable(),
+    is_overdue: z.boolean(),
+    expected_delivery_date: z.string().nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -31,7 +31,7 @@ const declared: Endpoint[] = [
 
 /** The paths the admin modules serve (the rest of /api/admin belongs to audit, qa-runner and supplier). */
 const OWNED =
-  /^\/api\/(admin\/(users|products|orders|order-counts|integrations|catalog|settings|delete-user)|ab\/|amazon\/|reports\/|approval-policy)/;
+  /^\/api\/(admin\/(users|products|orders|order-counts|fulfilment-counts|integrations|catalog|settings|delete-user)|ab\/|amazon\/|reports\/|approval-policy)/;
 // Served under /api/admin/orders by other modules: the supplier submission and the fulfilment.
 const NOT_OURS = new Set([
   'POST /api/admin/orders/:id/approve',

@@ -3,13 +3,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 
 import { PageHeader } from '../layout/PageHeader';
+import { FulfilmentCards } from './dashboard/FulfilmentCards';
 import { RecentReports } from './dashboard/RecentReports';
 import { useDashboardCards } from './dashboard/useDashboardCards';
 import { ReportRequestError } from './reports/reportsApi';
 import { describeLoadError } from './reports/useReportSlice';
 import { useReportsText } from './reports/useReportsText';
 
-/** /admin/dashboard (admin-portal §2.2): the KPI overview, Recent Reports of the last 30 days. */
+/** /admin/dashboard (admin-portal §2.2): the KPI overview, Recent Reports of the last 30 days, and fulfilment (issue 17). */
 export default function DashboardPage() {
   const text = useReportsText();
   const cards = useDashboardCards();
@@ -27,6 +28,7 @@ export default function DashboardPage() {
           </Alert>
         )}
         {cards.data && <RecentReports cards={cards.data} />}
+        <FulfilmentCards />
       </Stack>
     </>
   );

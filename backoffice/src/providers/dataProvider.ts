@@ -6,9 +6,12 @@ import { fetchDownload, httpClient, type Download } from './httpClient';
 import type {
   AbLogEntry,
   AdminOrder,
+  AdminOrderFulfilment,
+  AdminOrderFulfilmentFilter,
   AdminUser,
   BootstrapResult,
   ClearImageCacheAnswer,
+  FulfilmentCounts,
   IntegrationStatus,
   OrderCounts,
   PaapiTestResult,
@@ -49,7 +52,10 @@ export interface SupplyHubDataProvider extends DataProvider {
   createQaOrder(): Promise<AdminOrder>;
   getQaRunnerState(): Promise<QaRunnerState>;
   saveQaResult(result: QaRunResult): Promise<{ result: QaRunResult }>;
-  getOrderCounts(department?: string): Promise<OrderCounts>;
+  getOrderCounts(filter: { department?: string; fulfilment?: AdminOrderFulfilmentFilter }): Promise<OrderCounts>;
+  /** An order's fulfilment and the supplier documents about it. */
+  getOrderFulfilment(orderId: string): Promise<AdminOrderFulfilment>;
+  getFulfilmentCounts(): Promise<FulfilmentCounts>;
   approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
   setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
   setUserDisabled(userId: string, isDisabled: boolean): Promise<AdminUser>;
@@ -78,8 +84,12 @@ export const dataProvider: SupplyHubDataProvider = {
   createQaOrder: () => send('/qa-runner/order', 'POST', {}),
   getQaRunnerState: () => send('/qa-runner/result', 'GET'),
   saveQaResult: (result) => send('/qa-runner/result', 'PUT', result),
-  getOrderCounts: (department) =>
-    send(`/order-counts${department ? `?${new URLSearchParams({ department })}` : ''}`, 'GET'),
+  getOrderCounts: (filter) => {
+    const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]));
+    return send(`/order-counts${query.size > 0 ? `?${query}` : ''}`, 'GET');
+  },
+  getOrderFulfilment: (orderId) => send(`/orders/${id(orderId)}/fulfilment`, 'GET'),
+  getFulfilmentCounts: () => send('/fulfilment-counts', 'GET'),
 
   approveUsers: (ids, approved, notes) =>
     send('/users/approve', 'POST', { ids, approved, ...(notes?.trim() ? { approval_notes: notes.trim() } : {}) }),

@@ -14,9 +14,13 @@ import type {
  */
 export type {
   AdminOrder,
+  AdminOrderFulfilment,
+  AdminOrderFulfilmentFilter,
   AdminUser,
   BootstrapResult,
   ClearImageCacheAnswer,
+  FulfilmentCounts,
+  InboundDocumentLogEntry,
   IntegrationProbeAnswer,
   IntegrationStatus,
   OrderCounts,

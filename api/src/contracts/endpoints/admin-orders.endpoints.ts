@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
-import { orderCountsQuerySchema, orderCountsSchema, rejectOrderSchema } from '../admin-orders.js';
+import {
+  fulfilmentCountsSchema,
+  orderCountsQuerySchema,
+  orderCountsSchema,
+  rejectOrderSchema,
+} from '../admin-orders.js';
 import { adminOrderSchema } from '../order-submission.js';
 import { endpoint } from './endpoint.js';
 
@@ -13,9 +18,11 @@ export const adminOrdersEndpoints = {
   list: endpoint({
     method: 'get',
     path: '/api/admin/orders',
-    summary: 'List orders with lines, requester and ship-to status (the latest 50 by default)',
+    summary: 'List orders with lines, requester, ship-to status and fulfilment (the latest 50 by default)',
     description:
-      'ra-data-simple-rest list. Sort: created_at, display_seq, total_amount, status. Filter: id, status, department, q, user_id.',
+      'ra-data-simple-rest list. Sort: created_at, display_seq, total_amount, status. Filter: id, status, department, q, user_id, ' +
+      'fulfilment (a fulfilment status, awaiting_receipt, overdue or has_backorder; only submitted orders have one). ' +
+      'Each row carries fulfilment_status (null until submitted), is_overdue and expected_delivery_date.',
     tag,
     access,
     query: raListQuerySchema,
@@ -26,12 +33,23 @@ export const adminOrdersEndpoints = {
   counts: endpoint({
     method: 'get',
     path: '/api/admin/order-counts',
-    summary: 'Tab counts (all and each status) within the department filter, and the departments',
+    summary: 'Tab counts (all and each status) within the department and fulfilment filters, and the departments',
     tag,
     access,
     query: orderCountsQuerySchema,
     responses: { 200: orderCountsSchema },
     errors: [400, 401, 403],
+  }),
+  fulfilmentCounts: endpoint({
+    method: 'get',
+    path: '/api/admin/fulfilment-counts',
+    summary: 'Backordered lines, orders awaiting receipt, partially received and overdue orders (the dashboard)',
+    description:
+      'Each count matches a fulfilment filter of the orders list: has_backorder, awaiting_receipt, partially_received, overdue.',
+    tag,
+    access,
+    responses: { 200: fulfilmentCountsSchema },
+    errors: [401, 403],
   }),
   get: endpoint({
     method: 'get',

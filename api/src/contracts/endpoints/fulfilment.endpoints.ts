@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { adminOrderFulfilmentSchema, orderFulfilmentSchema, receiptRequestSchema } from '../fulfilment.js';
+import { raListQuerySchema } from '../admin-list.js';
+import {
+  adminOrderFulfilmentSchema,
+  inboundDocumentLogEntrySchema,
+  orderFulfilmentSchema,
+  receiptRequestSchema,
+} from '../fulfilment.js';
 import { orderIdParamsSchema } from '../order-submission.js';
 import { endpoint } from './endpoint.js';
 
@@ -53,5 +59,18 @@ export const fulfilmentEndpoints = {
     params: orderIdParamsSchema,
     responses: { 200: adminOrderFulfilmentSchema },
     errors: [400, 401, 403, 404],
+  }),
+  inboundLog: endpoint({
+    method: 'get',
+    path: '/api/admin/inbound-documents',
+    summary: 'The inbound supplier document log, newest first (refused documents too; the shared secret redacted)',
+    description:
+      'ra-data-simple-rest list, 25 a page by default. Sort: received_at. Filter: order_id. Beside the outbound submission log (/api/admin/ab-logs).',
+    tag: 'Admin: orders',
+    access: { roles: ['admin'] },
+    query: raListQuerySchema,
+    responses: { 200: z.array(inboundDocumentLogEntrySchema) },
+    errors: [400, 401, 403],
+    isRaList: true,
   }),
 };

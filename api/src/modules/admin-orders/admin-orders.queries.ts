@@ -4,7 +4,8 @@ import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 
 // The admin reads orders and their lines with the orders module's queries (one order shape).
 export { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
-import { ADMIN_ORDER_SORTS } from '../../contracts/admin-orders.js';
+import { ADMIN_ORDER_SORTS, type AdminOrderFulfilmentFilter } from '../../contracts/admin-orders.js';
+import { fulfilmentFilterSql } from './order-fulfilment.queries.js';
 
 export interface AdminOrderFilter {
   id?: string | string[];
@@ -12,10 +13,16 @@ export interface AdminOrderFilter {
   department?: string;
   q?: string;
   user_id?: string;
+  fulfilment?: AdminOrderFulfilmentFilter;
 }
 
-function applyFilter(db: Db, filter: AdminOrderFilter) {
+/** The orders the filter keeps; `now` decides what is overdue. */
+function applyFilter(db: Db, filter: AdminOrderFilter, now: Date) {
   const query = db('orders').leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
+  if (filter.fulfilment) {
+    const { sql, bindings } = fulfilmentFilterSql(filter.fulfilment, now);
+    query.whereRaw(sql, bindings);
+  }
   if (filter.id) query.whereIn('orders.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
   if (filter.status) query.where('orders.status', filter.status);
   if (filter.user_id) query.where('orders.user_id', filter.user_id);
@@ -43,9 +50,10 @@ export async function selectOrdersPage(
     sort: { field: (typeof ADMIN_ORDER_SORTS)[number]; order: 'asc' | 'desc' };
     offset: number;
     limit: number;
+    now: Date;
   },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const rows: (OrderRow & { total: number })[] = await applyFilter(db, options.filter)
+  const rows: (OrderRow & { total: number })[] = await applyFilter(db, options.filter, options.now)
     .select(...ORDER_ROW_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
     .orderBy([
       { column: `orders.${options.sort.field}`, order: options.sort.order },
@@ -56,12 +64,13 @@ export async function selectOrdersPage(
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
-/** Orders per status for the tabs, within the department filter. */
+/** Orders per status for the tabs, within the department and fulfilment filters. */
 export async function countOrdersByStatus(
   db: Db,
   filter: Omit<AdminOrderFilter, 'status'>,
+  now: Date,
 ): Promise<Record<string, number>> {
-  const rows: { status: string; n: number }[] = await applyFilter(db, filter)
+  const rows: { status: string; n: number }[] = await applyFilter(db, filter, now)
     .groupBy('orders.status')
     .select('orders.status', db.raw('count(*)::int AS n'));
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));

@@ -5,7 +5,13 @@ import { parseIdParam } from '../../http/id-param.js';
 import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { countAdminOrders, getAdminOrder, listAdminOrders, rejectOrder } from './admin-orders.service.js';
+import {
+  countAdminOrders,
+  countFulfilment,
+  getAdminOrder,
+  listAdminOrders,
+  rejectOrder,
+} from './admin-orders.service.js';
 
 const NOT_FOUND = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
 
@@ -32,10 +38,14 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
     ),
   );
 
-  /** Tab counts (All Orders and each status) within the department filter, and the departments. */
+  /** Tab counts (All Orders and each status) within the department and fulfilment filters, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
-    const { department } = orderCountsQuerySchema.parse(req.query);
-    res.json(await countAdminOrders(contextFor(req), department));
+    res.json(await countAdminOrders(contextFor(req), orderCountsQuerySchema.parse(req.query)));
+  });
+
+  /** The dashboard's fulfilment counts, each matching a fulfilment filter of the list. */
+  router.get('/admin/fulfilment-counts', allow.roles('admin'), async (req, res) => {
+    res.json(await countFulfilment(contextFor(req)));
   });
 
   router.get('/admin/orders/:id', allow.roles('admin'), async (req, res) => {

@@ -1,4 +1,10 @@
-import { rejectOrderSchema, type AdminOrder, type OrderCounts } from '../../contracts/admin-orders.js';
+import {
+  rejectOrderSchema,
+  type AdminOrder,
+  type AdminOrderFulfilmentFilter,
+  type FulfilmentCounts,
+  type OrderCounts,
+} from '../../contracts/admin-orders.js';
 import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -8,6 +14,7 @@ import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource 
 import { assertTransition } from '../orders/order-status.rules.js';
 import * as queries from './admin-orders.queries.js';
 import type { OrderRow } from './admin-orders.queries.js';
+import * as fulfilmentQueries from './order-fulfilment.queries.js';
 
 export { ADMIN_ORDER_SORTS } from '../../contracts/admin-orders.js';
 
@@ -15,34 +22,73 @@ export const DEFAULT_REJECTION_REASON = 'Rejected by admin';
 export type { AdminOrder };
 
 export type AddressSummary = AdminOrder['ship_to_status'];
+type FulfilmentSummary = Pick<AdminOrder, 'fulfilment_status' | 'is_overdue' | 'expected_delivery_date'>;
+
+/** A submitted order the supplier has not answered yet; no fulfilment before it was sent. */
+function freshFulfilment(status: string): FulfilmentSummary {
+  return {
+    fulfilment_status: status === 'submitted' ? 'awaiting_confirmation' : null,
+    is_overdue: false,
+    expected_delivery_date: null,
+  };
+}
 
 /** One order as the back office shows it: the one order serializer, the displayed status, the requester's address. */
-export function toAdminOrder(row: OrderSource, lines: readonly OrderLineSource[], address: AddressSummary): AdminOrder {
-  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address };
+export function toAdminOrder(
+  row: OrderSource,
+  lines: readonly OrderLineSource[],
+  address: AddressSummary,
+  fulfilment: FulfilmentSummary = freshFulfilment(row.status),
+): AdminOrder {
+  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address, ...fulfilment };
 }
 
 export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
-  const [lines, addresses] = await Promise.all([
-    queries.selectOrderLines(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
+  const orderIds = rows.map((row) => row.id);
+  const [lines, addresses, fulfilments] = await Promise.all([
+    queries.selectOrderLines(ctx.db, orderIds),
     queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
+    fulfilmentQueries.selectFulfilmentSummaries(
+      ctx.db,
+      rows.filter((row) => row.status === 'submitted').map((row) => row.id),
+      ctx.now(),
+    ),
   ]);
   const linesByOrder = linesByOrderId(lines);
-  return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
+  const fulfilmentByOrder = new Map(fulfilments.map((summary) => [summary.order_id, summary]));
+  return rows.map((row) => {
+    const summary = fulfilmentByOrder.get(row.id);
+    return toAdminOrder(
+      row,
+      linesByOrder.get(row.id) ?? [],
+      addresses.get(row.user_id) ?? null,
+      summary
+        ? {
+            fulfilment_status: summary.fulfilment_status,
+            is_overdue: summary.is_overdue,
+            expected_delivery_date: summary.expected_delivery_date?.toISOString() ?? null,
+          }
+        : freshFulfilment(row.status),
+    );
+  });
 }
 
-/** A page of GET /api/admin/orders. */
-export async function listAdminOrders(ctx: ServiceContext, options: Parameters<typeof queries.selectOrdersPage>[1]) {
-  const { rows, total } = await queries.selectOrdersPage(ctx.db, options);
+/** A page of GET /api/admin/orders; the fulfilment filter and column come from one set-based query each. */
+export async function listAdminOrders(
+  ctx: ServiceContext,
+  options: Omit<Parameters<typeof queries.selectOrdersPage>[1], 'now'>,
+) {
+  const { rows, total } = await queries.selectOrdersPage(ctx.db, { ...options, now: ctx.now() });
   return { rows: await assembleAdminOrders(ctx, rows), total };
 }
 
-/** The tab counts (All Orders and each status) within the department filter, and the departments. */
-export async function countAdminOrders(ctx: ServiceContext, department: string | undefined): Promise<OrderCounts> {
+/** The tab counts (All Orders and each status) within the department and fulfilment filters, and the departments. */
+export async function countAdminOrders(
+  ctx: ServiceContext,
+  filter: { department?: string; fulfilment?: AdminOrderFulfilmentFilter },
+): Promise<OrderCounts> {
   const [byStatus, departments] = await Promise.all([
-    queries.countOrdersByStatus(ctx.db, { department }),
+    queries.countOrdersByStatus(ctx.db, filter, ctx.now()),
     queries.selectDepartments(ctx.db),
   ]);
   const all = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
@@ -51,6 +97,11 @@ export async function countAdminOrders(ctx: ServiceContext, department: string |
     ...Object.fromEntries(orderStatusSchema.options.map((status) => [status, byStatus[status] ?? 0])),
     departments,
   } as OrderCounts;
+}
+
+/** The dashboard's fulfilment counts: backordered lines, orders awaiting receipt, partially received, overdue. */
+export function countFulfilment(ctx: ServiceContext): Promise<FulfilmentCounts> {
+  return fulfilmentQueries.countFulfilment(ctx.db, ctx.now());
 }
 
 export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<AdminOrder> {

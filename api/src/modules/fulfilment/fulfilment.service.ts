@@ -1,4 +1,10 @@
-import type { AdminOrderFulfilment, OrderEvent, OrderEventType, OrderFulfilment } from '../../contracts/fulfilment.js';
+import type {
+  AdminOrderFulfilment,
+  InboundDocumentLogEntry,
+  OrderEvent,
+  OrderEventType,
+  OrderFulfilment,
+} from '../../contracts/fulfilment.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../database/connection.js';
@@ -75,4 +81,18 @@ export async function readAdminOrderFulfilment(ctx: ServiceContext, orderId: str
       received_at: new Date(document.received_at).toISOString(),
     })),
   };
+}
+
+/** A page of GET /api/admin/inbound-documents: the inbound log beside the outbound one (secrets were redacted when logged). */
+export async function listInboundDocuments(
+  ctx: ServiceContext,
+  page: { filter: { order_id?: string }; sort: { order: 'asc' | 'desc' }; offset: number; limit: number },
+): Promise<{ rows: InboundDocumentLogEntry[]; total: number }> {
+  const { rows, total } = await queries.selectInboundDocumentsPage(ctx.db, {
+    orderId: page.filter.order_id,
+    order: page.sort.order,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  return { rows: rows.map((row) => ({ ...row, received_at: new Date(row.received_at).toISOString() })), total };
 }

@@ -362,3 +362,47 @@ export async function selectInboundDocumentsOfOrder(db: Db, orderId: string) {
     );
   return rows;
 }
+
+/** A page of the inbound document log (every supplier document, refused ones too), newest first, with its order's number. */
+export async function selectInboundDocumentsPage(
+  db: Db,
+  options: { orderId?: string; order: 'asc' | 'desc'; offset: number; limit: number },
+) {
+  const query = db('inbound_documents as d').leftJoin('orders as o', 'o.id', 'd.order_id');
+  if (options.orderId) query.where('d.order_id', options.orderId);
+  const rows: {
+    id: string;
+    payload_id: string | null;
+    document_type: string | null;
+    order_id: string | null;
+    order_number: string | null;
+    status_code: number;
+    status_text: string;
+    message: string | null;
+    duration_ms: number | null;
+    received_at: Date;
+    raw_document: string | null;
+    total: number;
+  }[] = await query
+    .orderBy([
+      { column: 'd.received_at', order: options.order },
+      { column: 'd.id', order: options.order },
+    ])
+    .offset(options.offset)
+    .limit(options.limit)
+    .select(
+      db.raw('d.id::text AS id'),
+      'd.payload_id',
+      'd.document_type',
+      'd.order_id',
+      'o.order_number',
+      'd.status_code',
+      'd.status_text',
+      'd.message',
+      'd.duration_ms',
+      'd.received_at',
+      'd.raw_document',
+      db.raw('count(*) OVER ()::int AS total'),
+    );
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}

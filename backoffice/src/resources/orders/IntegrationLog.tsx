@@ -13,7 +13,8 @@ import { errorMessageOf } from '../../providers/httpClient';
 
 const STATUS_COLORS = { success: 'success', failed: 'error', queued: 'warning' } as const;
 
-function Payload({ label, body }: { label: string; body: string | null }) {
+/** A request or response body, scrollable, on a grey block (the inbound log shows its documents so too). */
+export function Payload({ label, body }: { label: string; body: string | null }) {
   const translate = useTranslate();
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -41,6 +42,24 @@ function Payload({ label, body }: { label: string; body: string | null }) {
   );
 }
 
+/** When a log entry happened, and what went wrong (the inbound log shows its entries so too). */
+export function LogTime({ at }: { at: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      <time dateTime={at}>{formatDateTime(at)}</time>
+    </Typography>
+  );
+}
+
+export function LogProblem({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <Typography variant="body2" color="error.main" sx={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography>
+  );
+}
+
 function LogEntry({ entry }: { entry: AbLogEntry }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`supply_hub.ab_logs.${key}`, options);
@@ -60,15 +79,9 @@ function LogEntry({ entry }: { entry: AbLogEntry }) {
           {entry.http_status === null ? t('no_http') : t('http', { status: entry.http_status })}
         </Typography>
         {latency !== undefined && <Typography variant="body2">{t('latency', { ms: latency })}</Typography>}
-        <Typography variant="body2" color="text.secondary">
-          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-        </Typography>
+        <LogTime at={entry.created_at} />
       </Box>
-      {entry.error && (
-        <Typography variant="body2" color="error.main" sx={{ overflowWrap: 'anywhere' }}>
-          {entry.error}
-        </Typography>
-      )}
+      <LogProblem text={entry.error} />
       <Box component="details">
         <Box component="summary" sx={{ cursor: 'pointer', color: 'primary.main', width: 'fit-content' }}>
           {t('payload')}

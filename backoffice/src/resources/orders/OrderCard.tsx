@@ -12,6 +12,8 @@ import { useTranslate } from 'react-admin';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
+import { DeliverySection } from './DeliverySection';
+import { FulfilmentChip } from './FulfilmentChip';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -39,6 +41,9 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
                 {order.order_number}
               </Typography>
               <OrderStatusBadge status={order.status} />
+              {order.fulfilment_status && (
+                <FulfilmentChip status={order.fulfilment_status} isOverdue={order.is_overdue} />
+              )}
             </Box>
             <Typography variant="body2">
               <Box component="span" sx={{ fontWeight: 500 }}>
@@ -81,6 +86,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
             {order.rejection_reason}
           </Alert>
         )}
+        <DeliverySection order={order} />
         <OrderCommands order={order} />
       </CardContent>
     </Card>

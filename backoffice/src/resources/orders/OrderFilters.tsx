@@ -2,15 +2,47 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { ORDER_STATUSES, type OrderStatus } from '@supply-hub/api/contracts';
+import { ADMIN_ORDER_FULFILMENT_FILTERS, ORDER_STATUSES, type OrderStatus } from '@supply-hub/api/contracts';
 import { useListContext, useTranslate } from 'react-admin';
 
 import type { FilterSetter } from '../../components/useListFilterSetter';
-import type { OrderCounts } from '../../providers/records';
+import type { AdminOrderFulfilmentFilter, OrderCounts } from '../../providers/records';
 
 const ALL = 'all';
 const TABS = [ALL, ...ORDER_STATUSES] as const;
-export type OrderFilterValues = { status?: OrderStatus; department?: string };
+export type OrderFilterValues = { status?: OrderStatus; department?: string; fulfilment?: AdminOrderFulfilmentFilter };
+
+/** The label of a fulfilment filter value: a fulfilment status or one of the list's own groupings. */
+function fulfilmentFilterLabel(value: AdminOrderFulfilmentFilter): string {
+  return value === 'awaiting_receipt' || value === 'overdue' || value === 'has_backorder'
+    ? `supply_hub.fulfilment.filter.${value}`
+    : `supply_hub.fulfilment.status.${value}`;
+}
+
+/** The fulfilment filter of submitted orders (issue 17): a status, awaiting receipt, overdue or with backorders. */
+export function FulfilmentFilter({ setFilter }: { setFilter: FilterSetter }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      label={translate('supply_hub.fulfilment.filter.label')}
+      value={(filterValues as OrderFilterValues).fulfilment ?? ''}
+      onChange={(event) => setFilter('fulfilment', event.target.value || undefined)}
+      sx={{ minWidth: 220 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{translate('supply_hub.fulfilment.filter.all')}</MenuItem>
+      {ADMIN_ORDER_FULFILMENT_FILTERS.map((value) => (
+        <MenuItem key={value} value={value}>
+          {translate(fulfilmentFilterLabel(value))}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /** Department filter with 'All Departments' (admin-portal §2.4). */
 export function DepartmentFilter({

@@ -11,7 +11,7 @@ import { PageHeader } from '../../layout/PageHeader';
 import type { AdminOrder } from '../../providers/records';
 import { IntegrationSections } from './IntegrationSections';
 import { OrderCard } from './OrderCard';
-import { DepartmentFilter, OrderStatusTabs, type OrderFilterValues } from './OrderFilters';
+import { DepartmentFilter, FulfilmentFilter, OrderStatusTabs, type OrderFilterValues } from './OrderFilters';
 import { useOrderCounts } from './useOrderCounts';
 
 /** Admins see the latest 50 orders (admin-portal §5), newest first. */
@@ -50,14 +50,19 @@ function OrdersView() {
   const translate = useTranslate();
   const { data, error, isPending, filterValues } = useListContext<AdminOrder>();
   const filters = filterValues as OrderFilterValues;
-  const counts = useOrderCounts(filters.department);
+  const counts = useOrderCounts(filters);
   const setFilter = useListFilterSetter();
   return (
     <>
       <PageHeader
         title="supply_hub.orders.title"
         subtitle="supply_hub.orders.subtitle"
-        actions={<DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />}
+        actions={
+          <>
+            <FulfilmentFilter setFilter={setFilter} />
+            <DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />
+          </>
+        }
       />
       <IntegrationSections />
       <OrderStatusTabs counts={counts.data} setFilter={setFilter} />
