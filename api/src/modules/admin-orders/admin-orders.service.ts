@@ -2,6 +2,7 @@ import { rejectOrderSchema, type AdminOrder, type OrderCounts } from '../../cont
 import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { approvalProgressOfOrders } from '../approvals/approval-progress.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
 import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
@@ -16,21 +17,38 @@ export type { AdminOrder };
 
 export type AddressSummary = AdminOrder['ship_to_status'];
 
-/** One order as the back office shows it: the one order serializer, the displayed status, the requester's address. */
-export function toAdminOrder(row: OrderSource, lines: readonly OrderLineSource[], address: AddressSummary): AdminOrder {
-  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address };
+/**
+ * One order as the back office shows it: the one order serializer, the displayed status, the
+ * requester's address, its approvals and the levels it still waits for.
+ */
+export function toAdminOrder(
+  row: OrderSource,
+  lines: readonly OrderLineSource[],
+  address: AddressSummary,
+  approval: AdminOrder['approval'],
+): AdminOrder {
+  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address, approval };
 }
 
 export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
-  const [lines, addresses] = await Promise.all([
+  const [lines, addresses, approvals] = await Promise.all([
     queries.selectOrderLines(
       ctx.db,
       rows.map((row) => row.id),
     ),
     queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
+    approvalProgressOfOrders(ctx, rows),
   ]);
   const linesByOrder = linesByOrderId(lines);
-  return rows.map((row) => toAdminOrder(row, linesByOrder.get(row.id) ?? [], addresses.get(row.user_id) ?? null));
+  const none = { approvals: [], waiting_for: [] };
+  return rows.map((row) =>
+    toAdminOrder(
+      row,
+      linesByOrder.get(row.id) ?? [],
+      addresses.get(row.user_id) ?? null,
+      approvals.get(row.id) ?? none,
+    ),
+  );
 }
 
 /** A page of GET /api/admin/orders. */

@@ -12,6 +12,7 @@ import { useTranslate } from 'react-admin';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
+import { OrderApprovals } from './OrderApprovals';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -81,6 +82,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
             {order.rejection_reason}
           </Alert>
         )}
+        <OrderApprovals approval={order.approval} />
         <OrderCommands order={order} />
       </CardContent>
     </Card>
