@@ -48,6 +48,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { samlRoutes } from './modules/saml/saml.routes.js';
 import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-supplier.routes.js';
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
 import { createThrottles } from './modules/throttles/throttles.js';
@@ -198,6 +199,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));
+  api.use(approvalsRoutes(dependencies));
   api.use(approvalPolicyRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
   api.use(apiDocsRoutes(dependencies));

@@ -18,6 +18,7 @@ import {
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { approvals } from './resources/approvals';
 import { auditEvents } from './resources/audit-events';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
@@ -52,6 +53,7 @@ export function App() {
       <Resource name="products" {...products} />
       <Resource name="users" {...users} />
       <Resource name="audit-events" {...auditEvents} />
+      <Resource name="approvals" {...approvals} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />
         <Route path={ReportsPage.path} element={<ReportsPage />} />

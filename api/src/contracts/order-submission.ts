@@ -1,6 +1,8 @@
 import { fulfilmentStatusSchema, orderFulfilmentSchema } from './fulfilment.js';
 import { z } from 'zod';
 
+import { approvalProgressSchema } from './approvals.js';
+
 import { MAX_LINE_QUANTITY } from './cart.js';
 import { orderStatusSchema } from './orders.js';
 
@@ -60,7 +62,10 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
-/** An order as the back office sees it: with the requester's ship-to (null when none is saved). */
+/**
+ * An order as the back office sees it: with the requester's ship-to (null when none is saved) and
+ * its approvals so far and the levels it still waits for (issue 18).
+ */
 export const adminOrderSchema = orderSchema
   .extend({
     ship_to_status: z
@@ -70,6 +75,7 @@ export const adminOrderSchema = orderSchema
     fulfilment_status: fulfilmentStatusSchema.nullable(),
     is_overdue: z.boolean(),
     expected_delivery_date: z.string().nullable(),
+    approval: approvalProgressSchema,
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

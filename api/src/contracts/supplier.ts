@@ -103,6 +103,12 @@ export function selfTestHint(httpStatus: number | null | undefined): SelfTestHin
   return null;
 }
 
-/** POST /api/admin/orders/:id/approve and /retry: the submission result and the order as it is now. */
-export const submissionResponseSchema = z.strictObject({ result: submissionResultSchema, order: adminOrderSchema });
+/**
+ * POST /api/admin/orders/:id/approve and /retry: the submission result and the order as it is now.
+ * The result is null for an approval at a level before the last (nothing was sent yet).
+ */
+export const submissionResponseSchema = z.strictObject({
+  result: submissionResultSchema.nullable(),
+  order: adminOrderSchema,
+});
 export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;

@@ -37,6 +37,9 @@ const NOT_OURS = new Set([
   'POST /api/admin/orders/:id/approve',
   'POST /api/admin/orders/:id/retry',
   'GET /api/admin/orders/:id/fulfilment',
+  // The approvals module's levels (issue 18).
+  'GET /api/admin/settings/approval-levels',
+  'PUT /api/admin/settings/approval-levels',
 ]);
 
 const db = openSharedTestDb();

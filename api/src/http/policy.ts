@@ -43,6 +43,8 @@ export const allow = {
   roles: (...roles: Role[]): PolicyHandler => rolesPolicy(roles, 'You do not have permission to do this.'),
   /** Admins only, with the refusal text a screen quotes (e.g. the approval's). */
   adminsWithMessage: (forbiddenMessage: string): PolicyHandler => rolesPolicy(['admin'], forbiddenMessage),
+  /** These roles, with the refusal text a screen quotes (the service may refuse more, e.g. by level). */
+  rolesWithMessage: (roles: Role[], forbiddenMessage: string): PolicyHandler => rolesPolicy(roles, forbiddenMessage),
 };
 
 function rolesPolicy(roles: Role[], forbiddenMessage: string): PolicyHandler {

@@ -36,6 +36,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
   },
   supply_hub: {
     menu: {
+      approvals: 'Approvals',
       dashboard: 'Dashboard',
       catalog: 'Catalog',
       orders: 'Orders',
@@ -277,6 +278,23 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         max_order_total_required: 'Enter a limit of at least $1',
         save: 'Save Preferences',
       },
+      approval_levels: {
+        title: 'Approval Levels',
+        help: 'An order needs an approval at every level whose threshold its total reaches, in order, each by a different person and never by the requester. The first level applies to every order (threshold 0); auto-approve stands in for it alone.',
+        levels: 'Levels',
+        threshold: 'Threshold (USD)',
+        roles: 'Who may approve',
+        save: 'Save Approval Levels',
+        role: {
+          admin: 'Admin',
+          finance: 'Finance',
+          logistics_admin: 'Logistics admin',
+          nurse: 'Nurse',
+          doctor: 'Doctor',
+          provider: 'Provider',
+          user: 'User',
+        },
+      },
       punchout: {
         title: 'Punchout Settings',
         punchout_url: 'Punchout URL',
@@ -356,6 +374,18 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       approve_failed: 'Error: Failed to approve order',
       validation_failed: 'Validation failed',
       admin_required: 'Admin Access Required: Only administrators can approve orders.',
+      approve_level: 'Approve',
+      level_approved: 'Approved at level %{level}: the order waits for its next approval',
+      refused: 'Approval refused',
+    },
+    approvals: {
+      title: 'Approvals',
+      subtitle: 'Orders waiting for an approval level you may give',
+      empty: 'No orders are waiting for your approval.',
+      load_failed: 'Could not load the approvals: %{message}',
+      heading: 'Approvals',
+      approved: 'Level %{level} approved by %{approver}',
+      waiting: 'Waiting for level %{level}: %{roles} (orders from %{threshold})',
     },
     submission: {
       label: 'Submission result',

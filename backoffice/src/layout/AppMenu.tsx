@@ -8,12 +8,13 @@ import { Menu, usePermissions } from 'react-admin';
 
 import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
+import { approvals } from '../resources/approvals';
 import { auditEvents } from '../resources/audit-events';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
 
 /**
- * Admin navigation, admin-portal §2.1: Dashboard, Catalog, Orders, Reports (admins and finance),
+ * Admin navigation, admin-portal §2.1: Dashboard, Catalog, Orders, Reports and Approvals (admins and finance),
  * Users & Roles, Settings; then the Audit Log, Health (with links to the integration health pages)
  * and the QA Runner, for admins only.
  */
@@ -31,7 +32,10 @@ export function AppMenu() {
         </>
       )}
       {(isAdministrator || isFinance) && (
-        <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
+        <>
+          <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
+          <Menu.Item to="/approvals" primaryText="supply_hub.menu.approvals" leftIcon={<approvals.icon />} />
+        </>
       )}
       {isAdministrator && (
         <>

@@ -9,10 +9,12 @@ import { ReportsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 
 const STOREFRONT_SETTINGS = '/settings';
+/** What finance may open here (decisions.md): the reports and the Approvals inbox (issue 18). */
+const FINANCE_PATHS = [ReportsPage.path, '/approvals'];
 
 /**
  * Route rules of admin-portal §2.1 on the client (the API enforces them again): finance sees
- * reports only; roles without back-office access go to the storefront's catalogue, and an admin who
+ * reports and the Approvals inbox only; roles without back-office access go to the storefront's catalogue, and an admin who
  * must set up two-step sign-in to the storefront's Settings.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
@@ -27,7 +29,7 @@ export function RoleGate({ children }: { children: ReactNode }) {
   // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
-  const isFinanceElsewhere = isFinanceOnly && location.pathname !== ReportsPage.path;
+  const isFinanceElsewhere = isFinanceOnly && !FINANCE_PATHS.includes(location.pathname);
 
   useEffect(() => {
     if (isPending) return;

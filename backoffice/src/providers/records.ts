@@ -1,4 +1,6 @@
 import type {
+  ApprovalLevels,
+  ApprovalLevelsInput,
   AutomationSettings,
   AutomationSettingsInput,
   CompanySettingsInput,
@@ -54,11 +56,13 @@ export interface SettingsViews {
   company: CompanySettingsView;
   automation: AutomationSettings;
   punchout: PunchoutSettingsView;
+  'approval-levels': ApprovalLevels;
 }
 export interface SettingsInputs {
   company: CompanySettingsInput;
   automation: AutomationSettingsInput;
   punchout: PunchoutSettingsInput;
+  'approval-levels': ApprovalLevelsInput;
 }
 export type SettingsKind = keyof SettingsViews;
 

@@ -6,6 +6,7 @@ import { reportsEndpoints } from './admin-reports.endpoints.js';
 import { settingsEndpoints } from './admin-settings.endpoints.js';
 import { adminUsersEndpoints } from './admin-users.endpoints.js';
 import { apiDocsEndpoints } from './api-docs.endpoints.js';
+import { approvalsEndpoints } from './approvals.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
@@ -55,6 +56,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   integrations: integrationsEndpoints,
   reports: reportsEndpoints,
   settings: settingsEndpoints,
+  approvals: approvalsEndpoints,
   apiDocs: apiDocsEndpoints,
 };
 

@@ -16,8 +16,12 @@ export const supplierEndpoints = {
   approve: endpoint({
     method: 'post',
     path: '/api/admin/orders/:id/approve',
-    summary: 'Approve a pending order and send it to the supplier (cXML punchout)',
+    summary: 'Approve a pending order at the level it waits for; the last level sends it to the supplier (cXML)',
+    description:
+      'One approval per level, each by a different person, never the requester (403). Finance may approve at a level that lists finance. `result` is null until the last required level.',
     ...submission,
+    access: { roles: ['admin', 'finance'] },
+    errors: [403, 404, 409, 422],
   }),
   retry: endpoint({
     method: 'post',

@@ -8,6 +8,7 @@ import {
 import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { approvalProgressOfOrders } from '../approvals/approval-progress.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyRequester } from '../notifications/order-notifications.service.js';
 import { linesByOrderId, serializeOrder, type OrderLineSource, type OrderSource } from '../orders/order.serializer.js';
@@ -33,21 +34,32 @@ function freshFulfilment(status: string): FulfilmentSummary {
   };
 }
 
-/** One order as the back office shows it: the one order serializer, the displayed status, the requester's address. */
+/**
+ * One order as the back office shows it: the one order serializer, the displayed status, the
+ * requester's address, its approvals and the levels it still waits for, and its fulfilment.
+ */
 export function toAdminOrder(
   row: OrderSource,
   lines: readonly OrderLineSource[],
   address: AddressSummary,
+  approval: AdminOrder['approval'],
   fulfilment: FulfilmentSummary = freshFulfilment(row.status),
 ): AdminOrder {
-  return { ...serializeOrder(row, lines), status: displayStatus(row.status), ship_to_status: address, ...fulfilment };
+  return {
+    ...serializeOrder(row, lines),
+    status: displayStatus(row.status),
+    ship_to_status: address,
+    approval,
+    ...fulfilment,
+  };
 }
 
 export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[]): Promise<AdminOrder[]> {
   const orderIds = rows.map((row) => row.id);
-  const [lines, addresses, fulfilments] = await Promise.all([
+  const [lines, addresses, approvals, fulfilments] = await Promise.all([
     queries.selectOrderLines(ctx.db, orderIds),
     queries.selectAddressSummaries(ctx.db, [...new Set(rows.map((row) => row.user_id))]),
+    approvalProgressOfOrders(ctx, rows),
     fulfilmentQueries.selectFulfilmentSummaries(
       ctx.db,
       rows.filter((row) => row.status === 'submitted').map((row) => row.id),
@@ -56,12 +68,14 @@ export async function assembleAdminOrders(ctx: ServiceContext, rows: OrderRow[])
   ]);
   const linesByOrder = linesByOrderId(lines);
   const fulfilmentByOrder = new Map(fulfilments.map((summary) => [summary.order_id, summary]));
+  const none = { approvals: [], waiting_for: [] };
   return rows.map((row) => {
     const summary = fulfilmentByOrder.get(row.id);
     return toAdminOrder(
       row,
       linesByOrder.get(row.id) ?? [],
       addresses.get(row.user_id) ?? null,
+      approvals.get(row.id) ?? none,
       summary
         ? {
             fulfilment_status: summary.fulfilment_status,

@@ -49,9 +49,11 @@ function timeline(history: queries.OrderHistoryRow, rows: queries.OrderEventRow[
   const milestone = (type: OrderEventType, at: Date | null, actor: string, details: Record<string, unknown> = {}) =>
     at ? [{ type, actor, at: new Date(at).toISOString(), details }] : [];
   const approver = history.approval_source === 'system' ? 'System' : (history.approver_label ?? 'An administrator');
+  // Since approval levels (issue 18) each approval is an event of its own, the last one included.
+  const hasLevelEvents = rows.some((row) => row.event_type === 'approved');
   const events: OrderEvent[] = [
     ...milestone('submitted', history.created_at, history.requester_label),
-    ...milestone('approved', history.approved_at, approver),
+    ...(hasLevelEvents ? [] : milestone('approved', history.approved_at, approver)),
     ...milestone('rejected', history.rejected_at, history.rejecter_label ?? 'An administrator', {
       reason: history.rejection_reason,
     }),

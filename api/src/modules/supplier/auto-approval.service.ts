@@ -1,11 +1,11 @@
-import { SYSTEM_ACTOR, type ServiceContext } from '../../context.js';
+import type { ServiceContext } from '../../context.js';
+import { approveFirstLevelAsSystem } from '../approvals/approvals.service.js';
 import { qualifiesForAutoApproval, type AutoApprovalPreference } from './auto-approval.rules.js';
-import { submitOrderToSupplier } from './supplier-submission.service.js';
 
 /**
- * decisions.md: a new order under the configured amount is approved by "system" and submitted.
- * `preference` is the one read when the order was written. The requester's mail is queued by the
- * submission itself, with its outcome.
+ * decisions.md: a new order under the configured amount is approved by "system" — its first
+ * approval level only (issue 18); with one level it is submitted at once. `preference` is the one
+ * read when the order was written. The requester's mail is queued by the submission, with its outcome.
  */
 export async function approveAutomaticallyIfEligible(
   ctx: ServiceContext,
@@ -13,6 +13,6 @@ export async function approveAutomaticallyIfEligible(
   preference: AutoApprovalPreference,
 ): Promise<boolean> {
   if (!qualifiesForAutoApproval(preference, order.total_amount)) return false;
-  await submitOrderToSupplier({ ...ctx, actor: SYSTEM_ACTOR }, order.id, 'approve');
+  await approveFirstLevelAsSystem(ctx, order);
   return true;
 }

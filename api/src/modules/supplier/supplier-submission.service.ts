@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { requesterDisplayName } from '../../contracts/order-submission.js';
 import type { SubmissionResult } from '../../contracts/supplier.js';
 import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
 import { describeError } from '../../http/describe-error.js';
 import { toAdminOrder, type AdminOrder } from '../admin-orders/admin-orders.service.js';
+import { approvalProgress } from '../approvals/approval-levels.rules.js';
 import { deliverQueuedMail, outboxRow } from '../mail/mail.service.js';
 import { requesterMail } from '../notifications/order-notifications.service.js';
 import { buildOrderRequestXml } from './cxml/cxml-order-request.js';
@@ -30,10 +32,35 @@ const refusedResult = (stage: 'config' | 'address'): SubmissionResult => ({
   addressSummary: null,
 });
 
+/** A missing ship-to or punchout configuration is a refusal with the submission result attached. */
+export function submissionRefusal(result: SubmissionResult): AppError | undefined {
+  if (result.stage === 'address') {
+    return new AppError(
+      422,
+      'MISSING_SHIP_TO',
+      'The requester has no shipping address. Add one, then approve again.',
+      undefined,
+      { result },
+    );
+  }
+  if (result.stage === 'config')
+    return new AppError(409, 'PUNCHOUT_NOT_CONFIGURED', result.error ?? 'Punchout settings are missing', undefined, {
+      result,
+    });
+  return undefined;
+}
+
 /** One attempt's result and, when the order was sent, the order as it now stands (for the answer). */
 export interface SubmissionAttempt {
   result: SubmissionResult;
   order: AdminOrder | null;
+}
+
+export interface SubmissionOptions {
+  /** Recovery: the order must have been in flight since before this. */
+  inFlightBefore?: Date;
+  /** Approval: the level this approval records, the order's last required one (default 1). */
+  approvalLevel?: number;
 }
 
 /** The submission result alone: for auto-approval and recovery, which show no order. */
@@ -41,7 +68,7 @@ export async function submitOrderToSupplier(
   ctx: ServiceContext,
   orderId: string,
   mode: SubmissionMode,
-  options: { inFlightBefore?: Date } = {},
+  options: SubmissionOptions = {},
 ): Promise<SubmissionResult> {
   return (await attemptSubmission(ctx, orderId, mode, options)).result;
 }
@@ -57,7 +84,7 @@ export async function attemptSubmission(
   ctx: ServiceContext,
   orderId: string,
   mode: SubmissionMode,
-  options: { inFlightBefore?: Date } = {},
+  options: SubmissionOptions = {},
 ): Promise<SubmissionAttempt> {
   const now = ctx.now();
   const actor = {
@@ -72,6 +99,7 @@ export async function attemptSubmission(
     isApproval: mode === 'approve',
     inFlightBefore: mode === 'recover' ? (options.inFlightBefore ?? now) : null,
     payloadIdSuffix: `${randomUUID()}@supplyhub`,
+    approvalLevel: mode === 'approve' ? (options.approvalLevel ?? 1) : null,
     mode,
     now,
     ...actor,
@@ -177,10 +205,28 @@ export async function attemptSubmission(
     supplierOrderId,
   };
   // The order as the two statements left it: no read after the write is needed for the answer.
+  const status = isAccepted ? 'submitted' : 'failed';
+  const ownApproval =
+    mode === 'approve'
+      ? [
+          {
+            level: options.approvalLevel ?? 1,
+            approver_user_id: actor.actorUserId,
+            approver_label: actor.actorLabel,
+            approved_at: now,
+          },
+        ]
+      : [];
   const order = toAdminOrder(
-    { ...claim, status: isAccepted ? 'submitted' : 'failed', rejection_reason: failureReason },
+    { ...claim, status, rejection_reason: failureReason },
     claim.lines,
     { full_name: claim.full_name, city: claim.city, state: claim.state, postal_code: claim.postal_code },
+    approvalProgress({
+      status,
+      totalAmount: claim.total_amount,
+      levels: [],
+      approvals: [...claim.approvals, ...ownApproval],
+    }),
   );
   return { result, order };
 }

@@ -50,6 +50,8 @@ export interface ClaimedOrder {
   shared_secret_encrypted: string;
   test_mode: boolean;
   log_id: string;
+  /** The approvals the order had before this claim (the claim's own is not among them). */
+  approvals: { level: number; approver_user_id: string | null; approver_label: string; approved_at: string }[];
   first_name: string | null;
   last_name: string | null;
   username: string | null;
@@ -71,6 +73,8 @@ export interface ClaimInput {
   /** null: the order must not be in flight; a date: it must have been in flight since before it (recovery). */
   inFlightBefore: Date | null;
   payloadIdSuffix: string;
+  /** The approval level this claim records (its last required one), or null for retry and recovery. */
+  approvalLevel: number | null;
   mode: string;
   now: Date;
   actorUserId: string | null;
@@ -142,6 +146,17 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
         jsonb_build_object('from', CASE WHEN :isApproval::boolean THEN 'pending' ELSE c.status END,
                            'payload_id', c.payload_id)
       FROM claimed AS c
+    ),
+    approval AS (
+      INSERT INTO order_approvals (order_id, level, approver_user_id, approver_label, approved_at)
+      SELECT c.id, :approvalLevel::int, :actorUserId::uuid, :actorLabel, :now
+      FROM claimed AS c WHERE :approvalLevel::int IS NOT NULL
+    ),
+    approval_event AS (
+      INSERT INTO order_events (order_id, event_type, actor_user_id, actor_label, occurred_at, details)
+      SELECT c.id, 'approved', :actorUserId::uuid, :actorLabel, :now,
+        jsonb_build_object('level', :approvalLevel::int)
+      FROM claimed AS c WHERE :approvalLevel::int IS NOT NULL
     )
     SELECT c.*, s.target_url, s.identity, s.shared_secret_encrypted, s.test_mode, l.id AS log_id,
       p.first_name, p.last_name, p.username,
@@ -154,7 +169,13 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
                  'unit_price', i.unit_price::text, 'total_price', i.total_price::text, 'unspsc', pr.unspsc
                ) ORDER BY i.line_number)
         FROM order_items AS i LEFT JOIN products AS pr ON pr.id = i.product_id
-        WHERE i.order_id = c.id), '[]'::json) AS lines
+        WHERE i.order_id = c.id), '[]'::json) AS lines,
+      coalesce((
+        SELECT json_agg(json_build_object(
+                 'level', oa.level, 'approver_user_id', oa.approver_user_id, 'approver_label', oa.approver_label,
+                 'approved_at', oa.approved_at
+               ) ORDER BY oa.level)
+        FROM order_approvals AS oa WHERE oa.order_id = c.id), '[]'::json) AS approvals
     FROM claimed AS c
     CROSS JOIN settings AS s
     CROSS JOIN logged AS l
@@ -166,6 +187,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
         isApproval: input.isApproval,
         inFlightBefore: input.inFlightBefore,
         payloadIdSuffix: input.payloadIdSuffix,
+        approvalLevel: input.approvalLevel,
         mode: input.mode,
         now: input.now,
         actorUserId: input.actorUserId,

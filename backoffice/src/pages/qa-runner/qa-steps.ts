@@ -122,12 +122,13 @@ export const QA_STEPS: readonly QaStepDefinition[] = [
     async run(run) {
       const order = requireOrder(run);
       const { result, order: after } = await run.dataProvider.submitOrder(order.id, 'approve');
-      run.submission = result;
+      run.submission = result ?? undefined;
       run.order = after;
-      if (!result.ok) {
+      // No result: the order needs a further approval level (issue 18), so nothing was sent.
+      if (!result?.ok) {
         throw new QaStepError(
-          `${run.translate('supply_hub.qa.error.approve_failed')}: HTTP ${result.httpStatus ?? 'ERROR'} - ${
-            result.error ?? run.translate('supply_hub.common.unknown_error')
+          `${run.translate('supply_hub.qa.error.approve_failed')}: HTTP ${result?.httpStatus ?? 'ERROR'} - ${
+            result?.error ?? run.translate('supply_hub.common.unknown_error')
           }`,
         );
       }

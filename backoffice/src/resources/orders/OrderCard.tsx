@@ -14,6 +14,7 @@ import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
 import { DeliverySection } from './DeliverySection';
 import { FulfilmentChip } from './FulfilmentChip';
+import { OrderApprovals } from './OrderApprovals';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -86,6 +87,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
             {order.rejection_reason}
           </Alert>
         )}
+        <OrderApprovals approval={order.approval} />
         <DeliverySection order={order} />
         <OrderCommands order={order} />
       </CardContent>

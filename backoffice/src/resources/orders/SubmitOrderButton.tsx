@@ -33,6 +33,9 @@ export function SubmitOrderButton({
   const [isAddressOpen, setAddressOpen] = useState(false);
   const submission = useSubmitOrder(order, mode, { onResult, onMissingShipTo: () => setAddressOpen(true) });
   const hasAddress = order.ship_to_status !== null;
+  // Only the last approval level sends the order (issue 18); an earlier one just approves.
+  const label =
+    mode === 'approve' && order.approval.waiting_for.length > 1 ? 'supply_hub.approval.approve_level' : LABELS[mode];
   return (
     <>
       {!hasAddress && (
@@ -49,7 +52,7 @@ export function SubmitOrderButton({
           aria-describedby={hasAddress ? undefined : hintId}
           onClick={() => submission.mutate()}
         >
-          {translate(LABELS[mode])}
+          {translate(label)}
         </Button>
       </Box>
       <ShippingAddressDialog

@@ -33,6 +33,7 @@ function showChangedOrder(queryClient: QueryClient, order: AdminOrder | undefine
     );
   }
   void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  void queryClient.invalidateQueries({ queryKey: ['approvals'] });
   void queryClient.invalidateQueries({ queryKey: ['ab-logs'] });
 }
 
@@ -48,8 +49,16 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
   return useMutation({
     mutationFn: () => dataProvider.submitOrder(order.id, mode),
     onSuccess: ({ result, order: changed }) => {
-      onResult(result);
       showChangedOrder(queryClient, changed);
+      if (!result) {
+        // An approval level before the last: recorded, nothing sent yet (issue 18).
+        notify('supply_hub.approval.level_approved', {
+          type: 'success',
+          messageArgs: { level: changed.approval.approvals.at(-1)?.level ?? 1 },
+        });
+        return;
+      }
+      onResult(result);
       const isSuccess = result.ok && result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
       if (isSuccess) {
         notify('supply_hub.approval.submitted', { type: 'success' });
@@ -72,7 +81,17 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
         onMissingShipTo();
         return;
       }
-      if (status === 403) {
+      if (status === 403 && code !== 'FORBIDDEN') {
+        // Separation of duties or the wrong level: the server says which.
+        notify(
+          <ToastMessage
+            title={translate('supply_hub.approval.refused')}
+            text={errorBodyOf(error)?.message ?? ''}
+            severity="error"
+          />,
+          { type: 'error' },
+        );
+      } else if (status === 403) {
         notify('supply_hub.approval.admin_required', { type: 'error' });
       } else if (status === 409 || status === 422) {
         // The server refused the transition (already submitted, another admin is submitting, no punchout …).

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
+import { roleSchema } from './roles.js';
+
+/** At most this many approval levels: a hospital's chain of sign-off, not an org chart. */
+export const MAX_APPROVAL_LEVELS = 6;
+
+const levelInputSchema = z.object({
+  threshold: moneyAmountSchema('Threshold must be an amount in dollars, such as 1000 or "1000.00"')
+    .refine((amount) => amount >= 0, 'Threshold cannot be negative')
+    .refine((amount) => amount <= 9_999_999_999.99, 'Threshold is too large'),
+  roles: z
+    .array(roleSchema, { error: 'Roles must be a list of known roles' })
+    .min(1, 'Each level needs at least one role that may approve at it')
+    .transform((roles) => [...new Set(roles)]),
+});
+
+/**
+ * PUT /api/admin/settings/approval-levels: the levels in order, the first at threshold 0 (every
+ * order needs it), each threshold above the one before.
+ */
+export const approvalLevelsInputSchema = z
+  .object({
+    levels: z
+      .array(levelInputSchema)
+      .min(1, 'At least one approval level is required')
+      .max(MAX_APPROVAL_LEVELS, `At most ${MAX_APPROVAL_LEVELS} approval levels`),
+  })
+  .superRefine(({ levels }, issue) => {
+    if (levels[0] && levels[0].threshold !== 0) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['levels', 0, 'threshold'],
+        message: 'The first level applies to every order: its threshold must be 0',
+      });
+    }
+    levels.forEach((level, index) => {
+      const previous = levels[index - 1];
+      if (previous && level.threshold <= previous.threshold) {
+        issue.addIssue({
+          code: 'custom',
+          path: ['levels', index, 'threshold'],
+          message: `Level ${index + 1}'s threshold must be above level ${index}'s`,
+        });
+      }
+    });
+  });
+export type ApprovalLevelsInput = z.input<typeof approvalLevelsInputSchema>;
+
+export const approvalLevelSchema = z.strictObject({
+  level: z.number().int(),
+  threshold: moneyTextSchema,
+  roles: z.array(roleSchema),
+});
+export type ApprovalLevel = z.infer<typeof approvalLevelSchema>;
+
+/** GET and PUT /api/admin/settings/approval-levels. */
+export const approvalLevelsSchema = z.strictObject({ levels: z.array(approvalLevelSchema) });
+export type ApprovalLevels = z.infer<typeof approvalLevelsSchema>;
+
+/** One approval an order received: who, at which level, when ('system' for auto-approval). */
+export const orderApprovalSchema = z.strictObject({
+  level: z.number().int(),
+  approver: z.string(),
+  approved_at: z.string(),
+});
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
+/** An order's approvals so far and the levels it still waits for (none once it left pending). */
+export const approvalProgressSchema = z
+  .strictObject({
+    approvals: z.array(orderApprovalSchema),
+    waiting_for: z.array(approvalLevelSchema),
+  })
+  .meta({ id: 'ApprovalProgress' });
+export type ApprovalProgress = z.infer<typeof approvalProgressSchema>;
+
+/** The Approvals inbox's sort fields (ra-data-simple-rest); oldest first by default. */
+export const APPROVAL_INBOX_SORTS = ['created_at', 'total_amount', 'display_seq'] as const;

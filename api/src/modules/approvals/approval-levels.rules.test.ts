@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+
+import type { ApprovalLevel } from '../../contracts/approvals.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  approvalProgress,
+  assertMayApprove,
+  describeApprovers,
+  mayApproveAt,
+  nextApprovalStep,
+  requiredLevels,
+} from './approval-levels.rules.js';
+
+const LEVELS: ApprovalLevel[] = [
+  { level: 1, threshold: '0.00', roles: ['admin'] },
+  { level: 2, threshold: '1000.00', roles: ['finance', 'admin'] },
+  { level: 3, threshold: '5000.00', roles: ['finance'] },
+];
+
+describe('approval level rules', () => {
+  it.each([
+    ['0.00', [1]],
+    ['999.99', [1]],
+    ['1000.00', [1, 2]],
+    ['4999.99', [1, 2]],
+    ['5000.00', [1, 2, 3]],
+  ])('an order of $%s needs levels %j', (total, levels) => {
+    expect(requiredLevels(LEVELS, total).map((level) => level.level)).toEqual(levels);
+  });
+
+  it.each([
+    ['1500.00', 0, { level: 1, roles: ['admin'], isFinal: false }],
+    ['1500.00', 1, { level: 2, roles: ['finance', 'admin'], isFinal: true }],
+    ['20.00', 0, { level: 1, roles: ['admin'], isFinal: true }],
+    ['6000.00', 2, { level: 3, roles: ['finance'], isFinal: true }],
+    // The rules were lowered after a first approval: the next approval is the last.
+    ['20.00', 1, { level: 2, roles: ['admin'], isFinal: true }],
+  ])('next step of $%s with %i approvals', (total, count, step) => {
+    expect(nextApprovalStep(LEVELS, total, count)).toEqual(step);
+  });
+
+  it('reads admin as admin or super_admin, and names approvers in a sentence', () => {
+    expect(mayApproveAt(['super_admin'], ['admin'])).toBe(true);
+    expect(mayApproveAt(['finance'], ['admin'])).toBe(false);
+    expect(mayApproveAt(['finance', 'doctor'], ['finance'])).toBe(true);
+    expect(describeApprovers(['finance', 'admin'])).toBe('finance or an administrator');
+    expect(describeApprovers(['admin', 'finance', 'logistics_admin'])).toBe(
+      'an administrator, finance or logistics admin',
+    );
+  });
+
+  it.each([
+    ['the requester', { actorUserId: 'r', actorRoles: ['admin'] }, 'APPROVAL_OWN_ORDER'],
+    ['an earlier approver', { actorUserId: 'a', actorRoles: ['admin', 'finance'] }, 'APPROVAL_ALREADY_GIVEN'],
+    ['a role outside the level', { actorUserId: 'f', actorRoles: ['doctor'] }, 'APPROVAL_LEVEL_FORBIDDEN'],
+  ] as const)('refuses %s with 403', (_who, actor, code) => {
+    const attempt = () =>
+      assertMayApprove({
+        step: { level: 2, roles: ['finance', 'admin'], isFinal: true },
+        ...actor,
+        requesterId: 'r',
+        approvals: [{ level: 1, approver_user_id: 'a', approver_label: 'a@x', approved_at: new Date(0) }],
+      });
+    expect(attempt).toThrow(AppError);
+    try {
+      attempt();
+    } catch (error) {
+      expect(error).toMatchObject({ status: 403, code });
+    }
+  });
+
+  it('shows what a pending order waits for, and nothing once it is decided', () => {
+    const approvals = [{ level: 1, approver_user_id: null, approver_label: 'system', approved_at: new Date(0) }];
+    expect(approvalProgress({ status: 'pending', totalAmount: '1200.00', levels: LEVELS, approvals })).toEqual({
+      approvals: [{ level: 1, approver: 'system', approved_at: '1970-01-01T00:00:00.000Z' }],
+      waiting_for: [LEVELS[1]],
+    });
+    expect(
+      approvalProgress({ status: 'submitted', totalAmount: '1200.00', levels: LEVELS, approvals }).waiting_for,
+    ).toEqual([]);
+  });
+});

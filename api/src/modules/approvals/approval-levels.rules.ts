@@ -1,0 +1,114 @@
+import type { ApprovalLevel, ApprovalProgress } from '../../contracts/approvals.js';
+import { isAdmin, type Role } from '../../contracts/roles.rules.js';
+import { AppError } from '../../http/app-error.js';
+import { toCents } from '../orders/order-pricing.rules.js';
+
+/** An approval as stored: who (null for the system), at which level, when. */
+export interface RecordedApproval {
+  level: number;
+  approver_user_id: string | null;
+  approver_label: string;
+  approved_at: Date | string;
+}
+
+/** The level an approval would record, the roles that may give it, and whether it is the last one. */
+export interface ApprovalStep {
+  level: number;
+  roles: Role[];
+  isFinal: boolean;
+}
+
+/** Issue 18: an order needs an approval at every level whose threshold its total reaches, in order. */
+export function requiredLevels(levels: readonly ApprovalLevel[], totalAmount: string): ApprovalLevel[] {
+  const total = toCents(totalAmount);
+  return levels.filter((level) => toCents(level.threshold) <= total);
+}
+
+/**
+ * The next approval a pending order needs, given how many it already has. Should the rules have been
+ * lowered since (it already has every approval they ask for), the next one is its last, by the
+ * roles of its last required level.
+ */
+export function nextApprovalStep(
+  levels: readonly ApprovalLevel[],
+  totalAmount: string,
+  approvalCount: number,
+): ApprovalStep {
+  const required = requiredLevels(levels, totalAmount);
+  const next = required[approvalCount] ?? required.at(-1) ?? levels[0];
+  return {
+    level: approvalCount + 1,
+    roles: next ? [...next.roles] : ['admin'],
+    isFinal: approvalCount + 1 >= required.length,
+  };
+}
+
+/** 'admin' in a level's roles stands for admin and super_admin alike (decisions.md). */
+export function mayApproveAt(userRoles: readonly Role[], levelRoles: readonly Role[]): boolean {
+  if (levelRoles.includes('admin') && isAdmin(userRoles)) return true;
+  return userRoles.some((role) => levelRoles.includes(role));
+}
+
+const ROLE_NAMES: Partial<Record<Role, string>> = { admin: 'an administrator', finance: 'finance' };
+
+/** "an administrator or finance": who may approve at a level, as a sentence says it. */
+export function describeApprovers(roles: readonly Role[]): string {
+  const names = roles.map((role) => ROLE_NAMES[role] ?? role.replace(/_/g, ' '));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/**
+ * Separation of duties (issue 18): never the requester, even an admin; each level by a different
+ * person; and only a role of the level the order waits for. Each refusal is a 403 that says why.
+ */
+export function assertMayApprove(input: {
+  step: ApprovalStep;
+  actorUserId: string;
+  actorRoles: readonly Role[];
+  requesterId: string;
+  approvals: readonly RecordedApproval[];
+}): void {
+  const { step } = input;
+  if (input.actorUserId === input.requesterId) {
+    throw new AppError(
+      403,
+      'APPROVAL_OWN_ORDER',
+      'You cannot approve your own order: another approver must approve it.',
+    );
+  }
+  const own = input.approvals.find((approval) => approval.approver_user_id === input.actorUserId);
+  if (own) {
+    throw new AppError(
+      403,
+      'APPROVAL_ALREADY_GIVEN',
+      `You already approved this order at level ${own.level}: level ${step.level} needs a different approver.`,
+    );
+  }
+  if (!mayApproveAt(input.actorRoles, step.roles)) {
+    throw new AppError(
+      403,
+      'APPROVAL_LEVEL_FORBIDDEN',
+      `This order waits for approval at level ${step.level}, which only ${describeApprovers(step.roles)} may give.`,
+    );
+  }
+}
+
+/** What an order shows: its approvals (oldest first) and, while pending, the levels still to come. */
+export function approvalProgress(input: {
+  status: string;
+  totalAmount: string;
+  levels: readonly ApprovalLevel[];
+  approvals: readonly RecordedApproval[];
+}): ApprovalProgress {
+  const approvals = [...input.approvals].sort((left, right) => left.level - right.level);
+  const waiting =
+    input.status === 'pending' ? requiredLevels(input.levels, input.totalAmount).slice(approvals.length) : [];
+  return {
+    approvals: approvals.map((approval) => ({
+      level: approval.level,
+      approver: approval.approver_label,
+      approved_at: new Date(approval.approved_at).toISOString(),
+    })),
+    waiting_for: waiting.map((level) => ({ ...level, roles: [...level.roles] })),
+  };
+}
