@@ -19,6 +19,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditEvents } from './resources/audit-events';
+import { invoices } from './resources/invoices';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -52,6 +53,7 @@ export function App() {
       <Resource name="products" {...products} />
       <Resource name="users" {...users} />
       <Resource name="audit-events" {...auditEvents} />
+      <Resource name="invoices" {...invoices} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />
         <Route path={ReportsPage.path} element={<ReportsPage />} />

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
 import { healthMessages } from './en-health';
+import { invoicesMessages } from './en-invoices';
 import { reportsMessages } from './en-reports';
 
 /**
@@ -448,4 +449,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
 });
 
 /** Health pages and QA runner texts live in their own file (en-health.ts). */
-export const en: TranslationMessages = mergeTranslations(ownMessages, healthMessages, reportsMessages);
+export const en: TranslationMessages = mergeTranslations(
+  ownMessages,
+  healthMessages,
+  reportsMessages,
+  invoicesMessages,
+);

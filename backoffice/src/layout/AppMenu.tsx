@@ -9,6 +9,7 @@ import { Menu, usePermissions } from 'react-admin';
 import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 import { auditEvents } from '../resources/audit-events';
+import { invoices, INVOICES_PATH } from '../resources/invoices';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
 
@@ -32,6 +33,9 @@ export function AppMenu() {
       )}
       {(isAdministrator || isFinance) && (
         <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
+      )}
+      {(isAdministrator || isFinance) && (
+        <Menu.Item to={INVOICES_PATH} primaryText="supply_hub.menu.invoices" leftIcon={<invoices.icon />} />
       )}
       {isAdministrator && (
         <>
