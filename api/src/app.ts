@@ -1,6 +1,7 @@
 import { inboundCxmlRoutes } from './modules/fulfilment/inbound.routes.js';
 import { inboundLogRoutes } from './modules/fulfilment/inbound-log.routes.js';
 import { receiptsRoutes } from './modules/fulfilment/receipts.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -188,6 +189,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));
   api.use(inboundLogRoutes(dependencies));
+  api.use(invoicesRoutes(dependencies));
   api.use(meRoutes(dependencies));
   api.use(adminProductsRoutes(dependencies, { storage }));
   api.use(adminOrdersRoutes(dependencies));

@@ -20,6 +20,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { approvals } from './resources/approvals';
 import { auditEvents } from './resources/audit-events';
+import { invoices } from './resources/invoices';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -54,6 +55,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="audit-events" {...auditEvents} />
       <Resource name="approvals" {...approvals} />
+      <Resource name="invoices" {...invoices} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />
         <Route path={ReportsPage.path} element={<ReportsPage />} />

@@ -2,6 +2,7 @@ import { catalogBootstrapJob } from './catalog-bootstrap.job.js';
 import { catalogReseedJob } from './catalog-reseed.job.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
 import { historyRetentionJob } from './history-retention.job.js';
+import { invoiceStatusUpdatesJob } from './invoice-status-updates.job.js';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.job.js';
 import { sandboxSupplierDocumentsJob } from './sandbox-supplier-documents.job.js';
@@ -15,6 +16,7 @@ export const JOBS: readonly Job[] = [
   mailOutboxJob,
   historyRetentionJob,
   sandboxSupplierDocumentsJob,
+  invoiceStatusUpdatesJob,
 ];
 
 export function findJob(name: string): Job | undefined {

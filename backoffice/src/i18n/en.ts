@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
 import { fulfilmentMessages } from './en-fulfilment';
 import { healthMessages } from './en-health';
+import { invoicesMessages } from './en-invoices';
 import { reportsMessages } from './en-reports';
 
 /**
@@ -484,4 +485,5 @@ export const en: TranslationMessages = mergeTranslations(
   healthMessages,
   reportsMessages,
   fulfilmentMessages,
+  invoicesMessages,
 );

@@ -10,6 +10,7 @@ import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, Sett
 import type { Permissions } from '../providers/authProvider';
 import { approvals } from '../resources/approvals';
 import { auditEvents } from '../resources/audit-events';
+import { invoices, INVOICES_PATH } from '../resources/invoices';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
 
@@ -36,6 +37,9 @@ export function AppMenu() {
           <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
           <Menu.Item to="/approvals" primaryText="supply_hub.menu.approvals" leftIcon={<approvals.icon />} />
         </>
+      )}
+      {(isAdministrator || isFinance) && (
+        <Menu.Item to={INVOICES_PATH} primaryText="supply_hub.menu.invoices" leftIcon={<invoices.icon />} />
       )}
       {isAdministrator && (
         <>

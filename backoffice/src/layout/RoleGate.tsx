@@ -6,6 +6,7 @@ import { usePermissions } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 
 import { ReportsPage } from '../pages';
+import { INVOICES_PATH } from '../resources/invoices';
 import type { Permissions } from '../providers/authProvider';
 
 const STOREFRONT_SETTINGS = '/settings';
@@ -29,7 +30,9 @@ export function RoleGate({ children }: { children: ReactNode }) {
   // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
-  const isFinanceElsewhere = isFinanceOnly && !FINANCE_PATHS.includes(location.pathname);
+  // Finance also works the Approvals inbox and the invoice queue (issue 18 §3, §5).
+  const isFinancePage = FINANCE_PATHS.includes(location.pathname) || location.pathname.startsWith(INVOICES_PATH);
+  const isFinanceElsewhere = isFinanceOnly && !isFinancePage;
 
   useEffect(() => {
     if (isPending) return;

@@ -12,6 +12,7 @@ import type {
   BootstrapResult,
   ClearImageCacheAnswer,
   FulfilmentCounts,
+  Invoice,
   IntegrationStatus,
   OrderCounts,
   PaapiTestResult,
@@ -69,6 +70,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   exportAuditEvents(filter: Record<string, unknown>): Promise<Download>;
   getSettings<K extends SettingsKind>(kind: K): Promise<SettingsViews[K]>;
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
+  decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
+  exportReadyToPayInvoices(): Promise<Download>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -112,6 +115,8 @@ export const dataProvider: SupplyHubDataProvider = {
   getCatalogAudit: () => send('/catalog/audit', 'GET'),
   bootstrapCatalog: () => send('/catalog/bootstrap', 'POST', {}),
   exportActiveCatalog: () => fetchDownload(`${API_URL}/catalog/export`, 'active-catalog.csv'),
+  decideInvoice: (invoiceId, decision, note) => send(`/invoices/${id(invoiceId)}/${decision}`, 'POST', { note }),
+  exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),
   exportAuditEvents: (filter) =>
     fetchDownload(
       `${API_URL}/audit-events/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,

@@ -31,6 +31,7 @@ export type {
   ShipToStatus,
   SubmissionResponse,
 } from '@supply-hub/api/contracts';
+export type { Invoice } from '@supply-hub/api/contracts/invoices';
 
 /** A row of GET /api/admin/audit-events. */
 export interface AuditEvent {

@@ -16,7 +16,8 @@ export const fulfilmentEndpoints = {
   inbound: endpoint({
     method: 'post',
     path: '/api/cxml/inbound',
-    summary: "A supplier's ConfirmationRequest, ShipNoticeRequest or StatusUpdateRequest (cXML 1.2.063)",
+    summary:
+      "A supplier's ConfirmationRequest, ShipNoticeRequest, StatusUpdateRequest or InvoiceDetailRequest (cXML 1.2.063)",
     description:
       'The supplier authenticates with Sender/Credential/Identity and SharedSecret (the inbound credentials of the punchout settings). ' +
       'Every answer, refusals included, is a cXML Response whose Status code the HTTP status mirrors; never a JSON body. ' +

@@ -14,6 +14,7 @@ import type { Endpoint } from './endpoint.js';
 import { eventsEndpoints } from './events.endpoints.js';
 import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
 import { healthEndpoints } from './health.endpoints.js';
+import { invoicesEndpoints } from './invoices.endpoints.js';
 import { meEndpoints } from './me.endpoints.js';
 import { mfaEndpoints } from './mfa.endpoints.js';
 import { oidcEndpoints } from './oidc.endpoints.js';
@@ -47,6 +48,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   supplier: supplierEndpoints,
   sandboxSupplier: sandboxSupplierEndpoints,
   fulfilment: fulfilmentEndpoints,
+  invoices: invoicesEndpoints,
   audit: auditEndpoints,
   qaRunner: qaRunnerEndpoints,
   adminUsers: adminUsersEndpoints,

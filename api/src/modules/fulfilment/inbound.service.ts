@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
-import { parseCxmlDocument } from '../supplier/cxml/cxml-safe-parser.js';
+import { parseCxmlDocument, pathElement } from '../supplier/cxml/cxml-safe-parser.js';
 import { CxmlParseError } from '../supplier/cxml/cxml.types.js';
 import { deliverQueuedMail, outboxRow, type OutgoingMail } from '../mail/mail.service.js';
 import { fulfilmentMail } from './fulfilment-mail.rules.js';
@@ -12,13 +12,17 @@ import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { addressKey } from '../throttles/throttle-rules.js';
 import { readEnvelope, readInboundDocument } from './cxml-inbound/inbound-document.reader.js';
+import { readInvoiceDetail } from './cxml-inbound/invoice-document.reader.js';
+import { assertInvoiceStructure } from './cxml-inbound/invoice-structure.js';
+import { recordInboundInvoice, sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
 import {
   INBOUND_REQUEST_TYPES,
   InboundRefusal,
   refuse,
   type ConfirmationRead,
+  type DtdRequestType,
   type InboundDocumentRead,
-  type InboundRequestType,
+  type InvoiceDetailRead,
   type OrderReferenceRead,
   type ShipNoticeRead,
   type StatusUpdateRead,
@@ -137,15 +141,23 @@ async function receive(
     return answer(
       406,
       'Not Acceptable',
-      `${requestType ?? 'This request'} is not accepted here: send ConfirmationRequest, ShipNoticeRequest or StatusUpdateRequest`,
+      `${requestType ?? 'This request'} is not accepted here: send ConfirmationRequest, ShipNoticeRequest, StatusUpdateRequest or InvoiceDetailRequest`,
     );
   }
   if (!envelope.payloadId) throw refuse.badRequest('The cXML element has no payloadID');
-  assertValidAgainstDtd(raw, requestType as InboundRequestType);
-  const document = readInboundDocument(root, requestType);
+  let document: InboundDocumentRead;
+  if (requestType === 'InvoiceDetailRequest') {
+    const request = pathElement(root, 'Request', requestType);
+    assertInvoiceStructure(request);
+    document = readInvoiceDetail(request);
+  } else {
+    assertValidAgainstDtd(raw, requestType as DtdRequestType);
+    document = readInboundDocument(root, requestType);
+  }
   const documentHash = createHash('sha256').update(raw).digest('hex');
 
   const mails: ApplyContext['mails'] = [];
+  const statusUpdates: string[] = [];
   const result = await ctx.db.transaction(async (trx) => {
     await queries.lockPayloadId(trx, envelope.payloadId);
     const earlier = await queries.selectAppliedDocument(trx, envelope.payloadId);
@@ -170,6 +182,8 @@ async function receive(
       now,
       service: ctx,
       mails,
+      statusUpdates,
+      senderIdentity: envelope.senderIdentity ?? '',
       noteOrder: (orderId) => {
         log.order_id ??= orderId;
       },
@@ -179,6 +193,7 @@ async function receive(
     log.is_applied = true;
     return applied;
   });
+  for (const id of statusUpdates) await sendInvoiceStatusUpdate(ctx, id);
   for (const { id, mail } of mails) {
     await deliverQueuedMail(ctx, id, mail).catch((error: unknown) =>
       ctx.log.warn({ err: error }, 'fulfilment mail left for the outbox job'),
@@ -192,6 +207,7 @@ function appliedMessage(document: InboundDocumentRead): string {
   if (document.kind === 'ShipNoticeRequest') {
     return document.operation === 'delete' ? 'Ship notice withdrawn' : 'Ship notice applied';
   }
+  if (document.kind === 'InvoiceDetailRequest') return 'Invoice received';
   return 'Status update recorded';
 }
 
@@ -202,6 +218,10 @@ interface ApplyContext {
   service: ServiceContext;
   /** Mails queued in the transaction, sent once it commits. */
   mails: { id: string; mail: OutgoingMail }[];
+  /** Invoice status updates queued in the transaction, sent to the supplier once it commits. */
+  statusUpdates: string[];
+  /** The authenticated supplier (Sender identity): invoiceIDs are unique per supplier. */
+  senderIdentity: string;
   /** Each order the document names, as soon as it is found: a refused document is logged against it too. */
   noteOrder: (orderId: string) => void;
 }
@@ -210,6 +230,7 @@ interface ApplyContext {
 async function apply(trx: Db, document: InboundDocumentRead, context: ApplyContext): Promise<string[]> {
   if (document.kind === 'ConfirmationRequest') return [await applyConfirmation(trx, document, context)];
   if (document.kind === 'ShipNoticeRequest') return applyShipNotice(trx, document, context);
+  if (document.kind === 'InvoiceDetailRequest') return [await applyInvoice(trx, document, context)];
   return [await applyStatusUpdate(trx, document, context)];
 }
 
@@ -372,6 +393,21 @@ async function applyStatusUpdate(trx: Db, document: StatusUpdateRead, context: A
     [{ type: 'supplier_status', details: { code: document.code, text: document.text, message: document.message } }],
     context,
   );
+  return order.id;
+}
+
+/** An invoice of an order we sent: recorded and matched by the invoices module. */
+async function applyInvoice(trx: Db, document: InvoiceDetailRead, context: ApplyContext): Promise<string> {
+  const order = await resolveOrder(trx, document.orderReference, context);
+  const recorded = await recordInboundInvoice(trx, {
+    order,
+    document,
+    supplierIdentity: context.senderIdentity,
+    inboundDocumentId: context.documentId,
+    payloadId: context.payloadId,
+    now: context.now,
+  });
+  if (recorded.statusUpdateId) context.statusUpdates.push(recorded.statusUpdateId);
   return order.id;
 }
 

@@ -60,8 +60,17 @@ export async function receiveOrderRequest(
     return cxmlError(401, 'Unauthorized', 'The Sender credentials do not match the punchout settings.');
   }
   if (request.requestName === 'ProfileRequest') return answerProfileRequest(request, takeArmedFailure());
+  if (request.requestName === 'StatusUpdateRequest') {
+    // The portal's answer to an invoice (InvoiceStatus reconciled or rejected): taken note of.
+    ctx.log.info({ payloadId: request.payloadId }, 'sandbox supplier received a status update');
+    return { kind: 'cxml', httpStatus: 200, statusCode: 200, statusText: 'OK', message: 'Status update received' };
+  }
   if (request.requestName !== 'OrderRequest') {
-    return cxmlError(400, 'Bad Request', 'The sandbox supplier accepts an OrderRequest or a ProfileRequest.');
+    return cxmlError(
+      400,
+      'Bad Request',
+      'The sandbox supplier accepts an OrderRequest, a ProfileRequest or a StatusUpdateRequest.',
+    );
   }
   const problem = structureProblem(request);
   if (problem || !request.payloadId || !request.orderId) return cxmlError(400, 'Bad Request', problem ?? '');

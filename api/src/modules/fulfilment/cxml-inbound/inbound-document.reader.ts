@@ -124,7 +124,7 @@ function readStatusUpdate(request: XmlElement | undefined): StatusUpdateRead {
   };
 }
 
-function orderReferenceOf(reference: XmlElement | undefined): OrderReferenceRead {
+export function orderReferenceOf(reference: XmlElement | undefined): OrderReferenceRead {
   return {
     orderId: attributeOf(reference, 'orderID'),
     payloadId: attributeOf(childElement(reference, 'DocumentReference'), 'payloadID'),
@@ -143,19 +143,19 @@ const WHOLE = /^\d{1,9}(?:\.0+)?$/;
 const MONEY = /^-?\d{1,10}(?:\.\d{1,2})?$/;
 
 /** Quantities are r8 in the DTD; the portal orders whole units, so fractions are refused. */
-function wholeNumber(value: string | null, what: string): number {
+export function wholeNumber(value: string | null, what: string): number {
   if (value === null || !WHOLE.test(value.trim()))
     throw refuse.badRequest(`${what} must be a whole number (got "${(value ?? '').slice(0, 20)}")`);
   return Number.parseInt(value, 10);
 }
 
-function money(value: string | null, what: string): string {
+export function money(value: string | null, what: string): string {
   const text = (value ?? '').trim();
   if (!MONEY.test(text)) throw refuse.badRequest(`${what} is not an amount (got "${text.slice(0, 20)}")`);
   return Number(text).toFixed(2);
 }
 
-function dateOf(value: string | null, what: string): Date {
+export function dateOf(value: string | null, what: string): Date {
   const date = optionalDate(value, what);
   if (!date) throw refuse.badRequest(`${what} is required`);
   return date;

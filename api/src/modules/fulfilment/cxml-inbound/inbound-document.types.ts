@@ -1,12 +1,18 @@
 import type { ConfirmationLineStatus } from '../fulfilment.rules.js';
 
-/** The request types the inbound endpoint accepts, and the DTD each is validated against. */
+/**
+ * The request types the inbound endpoint accepts, and the DTD each is validated against.
+ * InvoiceDetail.dtd is not vendored: an invoice is held to the strict schema of invoice-structure.ts.
+ */
 export const INBOUND_REQUEST_TYPES = {
   ConfirmationRequest: 'Fulfill.dtd',
   ShipNoticeRequest: 'Fulfill.dtd',
   StatusUpdateRequest: 'cXML.dtd',
+  InvoiceDetailRequest: 'invoice-structure',
 } as const;
 export type InboundRequestType = keyof typeof INBOUND_REQUEST_TYPES;
+/** The request types validated against a vendored DTD. */
+export type DtdRequestType = Exclude<InboundRequestType, 'InvoiceDetailRequest'>;
 
 /** The envelope every inbound document carries: who sent it, and its identity. */
 export interface InboundEnvelope {
@@ -70,7 +76,18 @@ export interface StatusUpdateRead {
   message: string | null;
 }
 
-export type InboundDocumentRead = ConfirmationRead | ShipNoticeRead | StatusUpdateRead;
+/** An InvoiceDetailRequest as the portal reads it: one order, item lines, the summary's amounts. */
+export interface InvoiceDetailRead {
+  kind: 'InvoiceDetailRequest';
+  invoiceId: string;
+  invoiceDate: Date;
+  orderReference: OrderReferenceRead;
+  currency: string;
+  items: { invoiceLineNumber: number; lineNumber: number; quantity: number; unitPrice: string }[];
+  summary: { subtotal: string; tax: string; gross: string | null; net: string; due: string | null };
+}
+
+export type InboundDocumentRead = ConfirmationRead | ShipNoticeRead | StatusUpdateRead | InvoiceDetailRead;
 
 /** A document that parses but breaks a rule: answered with this cXML status, nothing applied. */
 export class InboundRefusal extends Error {

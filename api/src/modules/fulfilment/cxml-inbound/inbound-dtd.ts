@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DtdValidator, XmlDocument, XmlDtd } from 'libxml2-wasm';
 
 import { REPO_ROOT } from '../../../config.js';
-import { INBOUND_REQUEST_TYPES, refuse, type InboundRequestType } from './inbound-document.types.js';
+import { INBOUND_REQUEST_TYPES, refuse, type DtdRequestType } from './inbound-document.types.js';
 
 const DTD_FOLDER = path.join(REPO_ROOT, 'api', 'src', 'modules', 'supplier', 'cxml', 'dtd');
 const validators = new Map<string, DtdValidator>();
@@ -25,7 +25,7 @@ function validatorFor(dtdName: string): DtdValidator {
  * confirmations and ship notices, cXML.dtd for status updates). The text has already passed the
  * safe parser, which refuses internal subsets and entity declarations.
  */
-export function assertValidAgainstDtd(xml: string, requestType: InboundRequestType): void {
+export function assertValidAgainstDtd(xml: string, requestType: DtdRequestType): void {
   const dtdName = INBOUND_REQUEST_TYPES[requestType];
   let document: XmlDocument;
   try {

@@ -46,8 +46,11 @@ export interface XmlElementTree {
   [name: string]: string | XmlElementTree | readonly string[] | readonly XmlElementTree[];
 }
 
-/** The DTDs a document of ours names: cXML.dtd, or Fulfill.dtd for confirmations and ship notices. */
-export type CxmlDtdName = 'cXML.dtd' | 'Fulfill.dtd';
+/**
+ * The DTDs a document of ours names: cXML.dtd, Fulfill.dtd for confirmations and ship notices, or
+ * InvoiceDetail.dtd for a supplier's invoice (named, not vendored: the portal checks its structure itself).
+ */
+export type CxmlDtdName = 'cXML.dtd' | 'Fulfill.dtd' | 'InvoiceDetail.dtd';
 
 /** The XML declaration and the DOCTYPE every cXML document opens with: constant, no value goes in. */
 function cxmlProlog(dtd: CxmlDtdName): string {

@@ -1,0 +1,13 @@
+import { sendDueInvoiceStatusUpdates } from '../modules/invoices/invoices.service.js';
+import type { Job } from './job.js';
+
+export const invoiceStatusUpdatesJob: Job = {
+  name: 'invoice-status-updates',
+  description:
+    'Tells suppliers how their invoices were reconciled (StatusUpdateRequest), retrying what they did not take (30 s … 1 h; 10 attempts)',
+  schedule: '* * * * *',
+  runAtStartup: true,
+  async run(ctx) {
+    return sendDueInvoiceStatusUpdates(ctx);
+  },
+};

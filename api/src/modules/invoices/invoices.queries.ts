@@ -1,0 +1,334 @@
+import type { ADMIN_INVOICE_SORTS, InvoiceStatus } from '../../contracts/invoices.js';
+import type { Db } from '../../database/connection.js';
+import { containsPattern } from '../../database/like-pattern.js';
+
+/** One supplier's invoiceIDs are checked one writer at a time: a duplicate cannot slip in beside the first. */
+export async function lockSupplierInvoiceId(db: Db, supplierIdentity: string, invoiceId: string): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 18))', [`invoice:${supplierIdentity}:${invoiceId}`]);
+}
+
+export async function selectPriceTolerancePercent(db: Db): Promise<number> {
+  const row = await db('invoice_match_settings')
+    .where({ id: 1 })
+    .first<{ price_tolerance_percent: string } | undefined>('price_tolerance_percent');
+  return Number(row?.price_tolerance_percent ?? 2);
+}
+
+export async function updatePriceTolerancePercent(db: Db, percent: number): Promise<void> {
+  await db('invoice_match_settings')
+    .insert({ id: 1, price_tolerance_percent: percent })
+    .onConflict('id')
+    .merge(['price_tolerance_percent']);
+}
+
+export async function hasOtherInvoiceWithId(db: Db, supplierIdentity: string, invoiceId: string): Promise<boolean> {
+  const row = await db('invoices')
+    .where({ supplier_identity: supplierIdentity, invoice_id: invoiceId })
+    .whereNot({ status: 'disputed' })
+    .first('id');
+  return row !== undefined;
+}
+
+export async function selectOrderUnitPrices(db: Db, orderId: string): Promise<Map<number, string>> {
+  const rows: { line_number: number; unit_price: string }[] = await db('order_items')
+    .where({ order_id: orderId })
+    .select('line_number', db.raw('unit_price::text AS unit_price'));
+  return new Map(rows.map((row) => [row.line_number, Number(row.unit_price).toFixed(2)]));
+}
+
+export async function selectReceivedByLine(db: Db, orderId: string): Promise<Map<number, number>> {
+  const rows: { line_number: number; quantity: number }[] = await db('order_receipt_lines as l')
+    .join('order_receipts as r', 'r.id', 'l.receipt_id')
+    .where('r.order_id', orderId)
+    .groupBy('l.line_number')
+    .select('l.line_number', db.raw('sum(l.quantity)::int AS quantity'));
+  return new Map(rows.map((row) => [row.line_number, row.quantity]));
+}
+
+/** What the order's earlier invoices (not disputed) bill per order line. */
+export async function selectInvoicedByLine(db: Db, orderId: string): Promise<Map<number, number>> {
+  const rows: { line_number: number; quantity: number }[] = await db('invoice_lines as l')
+    .join('invoices as i', 'i.id', 'l.invoice_id')
+    .where('i.order_id', orderId)
+    .whereNot('i.status', 'disputed')
+    .groupBy('l.line_number')
+    .select('l.line_number', db.raw('sum(l.quantity)::int AS quantity'));
+  return new Map(rows.map((row) => [row.line_number, row.quantity]));
+}
+
+/** Whether this user recorded any receipt of the order (separation of duties). */
+export async function hasReceivedGoodsOf(db: Db, orderId: string, userId: string): Promise<boolean> {
+  const row = await db('order_receipts').where({ order_id: orderId, received_by: userId }).first('id');
+  return row !== undefined;
+}
+
+export interface InvoiceLineRow {
+  invoice_line_number: number;
+  line_number: number;
+  quantity: number;
+  unit_price: string;
+  order_unit_price: string;
+  received_quantity: number;
+  reasons: string[];
+}
+
+export interface InvoiceWrite {
+  order_id: string;
+  inbound_document_id: string;
+  payload_id: string;
+  supplier_identity: string;
+  invoice_id: string;
+  invoice_date: Date;
+  currency: string;
+  subtotal_amount: string;
+  tax_amount: string;
+  gross_amount: string | null;
+  net_amount: string;
+  due_amount: string | null;
+  price_tolerance_percent: number;
+  status: InvoiceStatus;
+  reasons: string[];
+  received_at: Date;
+  lines: InvoiceLineRow[];
+}
+
+export async function insertInvoice(db: Db, write: InvoiceWrite): Promise<string> {
+  const { lines, reasons, ...invoice } = write;
+  const [row] = await db('invoices')
+    .insert({ ...invoice, reasons: JSON.stringify(reasons) })
+    .returning<{ id: string }[]>('id');
+  await db('invoice_lines').insert(
+    lines.map((line) => ({ ...line, reasons: JSON.stringify(line.reasons), invoice_id: row!.id })),
+  );
+  return row!.id;
+}
+
+export interface StatusUpdateWrite {
+  invoice_id: string;
+  payload_id: string;
+  status_type: 'reconciled' | 'rejected';
+  comments: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+}
+
+export async function insertStatusUpdate(db: Db, write: StatusUpdateWrite): Promise<string> {
+  const [row] = await db('invoice_status_updates').insert(write).returning<{ id: string }[]>('id');
+  return row!.id;
+}
+
+export interface InvoiceRow {
+  id: string;
+  invoice_id: string;
+  supplier_identity: string;
+  order_id: string;
+  order_number: string;
+  payload_id: string;
+  invoice_date: Date;
+  currency: string;
+  subtotal_amount: string;
+  tax_amount: string;
+  net_amount: string;
+  due_amount: string | null;
+  price_tolerance_percent: string;
+  status: InvoiceStatus;
+  reasons: string[];
+  received_at: Date;
+  decided_by_label: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  lines: InvoiceLineRow[];
+  supplier_answer: {
+    status_type: 'reconciled' | 'rejected';
+    sent_at: string | null;
+    attempts: number;
+    last_error: string | null;
+  } | null;
+}
+
+export type InvoiceSort = (typeof ADMIN_INVOICE_SORTS)[number];
+
+export interface InvoiceFilter {
+  id?: string | string[];
+  status?: InvoiceStatus;
+  is_ready_to_pay?: boolean;
+  q?: string;
+}
+
+const INVOICE_COLUMNS = `
+  i.id, i.invoice_id, i.supplier_identity, i.order_id, o.order_number, i.payload_id, i.invoice_date, i.currency,
+  i.subtotal_amount::text AS subtotal_amount, i.tax_amount::text AS tax_amount, i.net_amount::text AS net_amount,
+  i.due_amount::text AS due_amount, i.price_tolerance_percent::text AS price_tolerance_percent, i.status, i.reasons,
+  i.received_at, i.decided_by_label, i.decided_at, i.decision_note,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object(
+      'invoice_line_number', l.invoice_line_number, 'line_number', l.line_number, 'quantity', l.quantity,
+      'unit_price', l.unit_price::text, 'order_unit_price', l.order_unit_price::text,
+      'received_quantity', l.received_quantity, 'reasons', l.reasons) ORDER BY l.invoice_line_number), '[]')
+     FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines,
+  (SELECT jsonb_build_object('status_type', u.status_type, 'sent_at', u.sent_at, 'attempts', u.attempts,
+      'last_error', u.last_error)
+     FROM invoice_status_updates u WHERE u.invoice_id = i.id ORDER BY u.id DESC LIMIT 1) AS supplier_answer`;
+
+function filtered(db: Db, filter: InvoiceFilter) {
+  const query = db('invoices as i').join('orders as o', 'o.id', 'i.order_id');
+  if (filter.id) query.whereIn('i.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
+  if (filter.status) query.where('i.status', filter.status);
+  if (filter.is_ready_to_pay !== undefined) {
+    if (filter.is_ready_to_pay) query.whereIn('i.status', ['matched', 'accepted']);
+    else query.whereNotIn('i.status', ['matched', 'accepted']);
+  }
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    query.where((where) => where.whereILike('i.invoice_id', pattern).orWhereILike('o.order_number', pattern));
+  }
+  return query;
+}
+
+export async function selectInvoicePage(
+  db: Db,
+  options: {
+    filter: InvoiceFilter;
+    sort: { field: InvoiceSort; order: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const rows: (InvoiceRow & { total: number })[] = await filtered(db, options.filter)
+    .select(db.raw(INVOICE_COLUMNS), db.raw('count(*) OVER ()::int AS total'))
+    .orderBy([
+      { column: `i.${options.sort.field}`, order: options.sort.order },
+      { column: 'i.id', order: 'desc' },
+    ])
+    .offset(options.offset)
+    .limit(options.limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+export async function selectInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  return filtered(db, { id }).first<InvoiceRow | undefined>(db.raw(INVOICE_COLUMNS));
+}
+
+/** The ready-to-pay list for accounts payable, oldest first. */
+export function selectReadyToPay(db: Db): Promise<InvoiceRow[]> {
+  return filtered(db, { is_ready_to_pay: true })
+    .select(db.raw(INVOICE_COLUMNS))
+    .orderBy([
+      { column: 'i.received_at', order: 'asc' },
+      { column: 'i.id', order: 'asc' },
+    ]);
+}
+
+/** The invoice's state, locked for the rest of the transaction (one decision at a time). */
+export function selectInvoiceForDecision(db: Db, id: string) {
+  return db('invoices').where({ id }).forUpdate().first<
+    | {
+        id: string;
+        order_id: string;
+        status: InvoiceStatus;
+        invoice_id: string;
+        payload_id: string;
+        invoice_date: Date;
+      }
+    | undefined
+  >('id', 'order_id', 'status', 'invoice_id', 'payload_id', 'invoice_date');
+}
+
+export async function updateInvoiceDecision(
+  db: Db,
+  id: string,
+  decision: {
+    status: 'accepted' | 'disputed';
+    decided_by: string | null;
+    decided_by_label: string;
+    decided_at: Date;
+    decision_note: string;
+  },
+): Promise<void> {
+  await db('invoices').where({ id }).update(decision);
+}
+
+export interface DueStatusUpdateRow {
+  id: string;
+  payload_id: string;
+  status_type: 'reconciled' | 'rejected';
+  comments: string | null;
+  attempts: number;
+  invoice_payload_id: string;
+  invoice_id: string;
+  invoice_date: Date;
+}
+
+/**
+ * Takes the status updates due now (or one by id) for `leaseUntil`: the job and an immediate send
+ * never post the same update at once. Attempts are counted when taken.
+ */
+export async function leaseDueStatusUpdates(
+  db: Db,
+  options: { now: Date; leaseUntil: Date; limit: number; maxAttempts: number; id?: string },
+): Promise<DueStatusUpdateRow[]> {
+  const { rows } = await db.raw<{ rows: DueStatusUpdateRow[] }>(
+    `UPDATE invoice_status_updates u
+        SET leased_until = ?, attempts = u.attempts + 1
+       FROM invoices i
+      WHERE u.invoice_id = i.id
+        AND u.id IN (SELECT id FROM invoice_status_updates
+                      WHERE sent_at IS NULL AND attempts < ? AND next_attempt_at <= ?
+                        AND (leased_until IS NULL OR leased_until < ?) ${options.id ? 'AND id = ?' : ''}
+                      ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
+  RETURNING u.id::text AS id, u.payload_id, u.status_type, u.comments, u.attempts,
+            i.payload_id AS invoice_payload_id, i.invoice_id, i.invoice_date`,
+    [
+      options.leaseUntil,
+      options.maxAttempts,
+      options.now,
+      options.now,
+      ...(options.id ? [options.id] : []),
+      options.limit,
+    ],
+  );
+  return rows;
+}
+
+export async function markStatusUpdateSent(
+  db: Db,
+  id: string,
+  result: { httpStatus: number; requestXml: string; now: Date },
+): Promise<void> {
+  await db('invoice_status_updates').where({ id }).update({
+    sent_at: result.now,
+    http_status: result.httpStatus,
+    request_xml: result.requestXml,
+    leased_until: null,
+    last_error: null,
+  });
+}
+
+export async function markStatusUpdateFailed(
+  db: Db,
+  id: string,
+  result: { httpStatus: number | null; error: string; requestXml: string | null; retryAt: Date },
+): Promise<void> {
+  await db('invoice_status_updates')
+    .where({ id })
+    .update({
+      http_status: result.httpStatus,
+      last_error: result.error.slice(0, 1000),
+      request_xml: result.requestXml,
+      next_attempt_at: result.retryAt,
+      leased_until: null,
+    });
+}
+
+export interface OutboundCredentialsRow {
+  punchout_url: string | null;
+  test_punchout_url: string | null;
+  identity: string | null;
+  shared_secret_encrypted: string | null;
+  test_mode: boolean;
+}
+
+export function selectOutboundCredentials(db: Db): Promise<OutboundCredentialsRow | undefined> {
+  return db('punchout_settings')
+    .where({ id: 1 })
+    .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
+}

@@ -1,0 +1,43 @@
+import type { TranslationMessages } from 'react-admin';
+
+/** Texts of the finance Invoices screen (issue 18 §5), merged into `en`. */
+export const invoicesMessages: Pick<TranslationMessages, 'supply_hub'> = {
+  supply_hub: {
+    menu: { invoices: 'Invoices' },
+    invoices: {
+      title: 'Invoices',
+      tabs: 'Invoice queue',
+      tab: { exception: 'Exceptions', ready: 'Ready to pay', disputed: 'Disputed' },
+      empty: 'No invoices here.',
+      invoice_id: 'Invoice',
+      order_number: 'Order',
+      received_at: 'Received',
+      due_amount: 'Amount due',
+      status: 'Status',
+      decided: 'Decided by',
+      search: 'Invoice or order number',
+      status_label: {
+        matched: 'Matched',
+        exception: 'Exception',
+        accepted: 'Accepted',
+        disputed: 'Disputed',
+      },
+      lines: 'Lines',
+      line: 'Line %{line} (order line %{order_line})',
+      line_detail: '%{quantity} × %{price} (order price %{order_price}, %{received} received)',
+      line_matched: 'Matches',
+      invoice_reasons: 'The whole invoice',
+      export: 'Export ready to pay (CSV)',
+      export_failed: 'The ready-to-pay list could not be exported. Try again.',
+      accept: 'Accept',
+      dispute: 'Dispute',
+      accept_title: 'Accept invoice %{invoice}',
+      dispute_title: 'Dispute invoice %{invoice}',
+      note: 'Note',
+      note_help: 'Why: kept with the decision; a dispute note is sent to the supplier.',
+      accepted: 'Invoice %{invoice} accepted: ready to pay.',
+      disputed: 'Invoice %{invoice} disputed: the supplier is told.',
+      decision_failed: 'The decision was not saved: %{message}',
+    },
+  },
+};
