@@ -44,6 +44,9 @@ const SUMMARY_SQL = (scope: string) => `
       FROM shipments s JOIN scope ON scope.id = s.order_id
      WHERE s.replaced_by_id IS NULL AND s.withdrawn_at IS NULL
   ),
+  shipment_dates AS (
+    SELECT cs.order_id, max(cs.delivery_date) AS delivery_date FROM current_shipments cs GROUP BY cs.order_id
+  ),
   shipped_lines AS (
     SELECT cs.order_id, sl.line_number, sum(sl.quantity) AS shipped
       FROM current_shipments cs JOIN shipment_lines sl ON sl.shipment_ref = cs.id
@@ -80,13 +83,13 @@ const SUMMARY_SQL = (scope: string) => `
            coalesce(bool_and(l.shipped >= l.ordered - l.rejected), true) AS is_all_shipped,
            coalesce(bool_or(l.backordered > 0), false) AS is_any_backordered,
            coalesce(bool_and(l.rejected = 0 AND l.confirmed >= l.ordered), true) AS is_all_confirmed,
-           coalesce(
-             (SELECT max(cs.delivery_date) FROM current_shipments cs WHERE cs.order_id = scope.id),
-             max(l.delivery_date)) AS expected_delivery_date,
+           coalesce(max(sd.delivery_date), max(l.delivery_date)) AS expected_delivery_date,
            -- A line still waiting on its backorder: neither shipped nor received in full yet.
            count(*) FILTER (WHERE l.backordered > 0 AND greatest(l.shipped, l.received) < l.ordered - l.rejected)::int
              AS open_backordered_lines
-      FROM scope LEFT JOIN lines l ON l.order_id = scope.id
+      FROM scope
+      LEFT JOIN lines l ON l.order_id = scope.id
+      LEFT JOIN shipment_dates sd ON sd.order_id = scope.id
      GROUP BY scope.id
   ),
   statuses AS (
