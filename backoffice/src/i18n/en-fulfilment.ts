@@ -85,6 +85,7 @@ export const fulfilmentMessages: Pick<TranslationMessages, 'supply_hub'> = {
         none: 'No document from the supplier yet.',
         status: '%{code} %{text}',
         view: 'View document',
+        raw: 'The document as received (shared secret redacted)',
         not_kept: 'Not kept: the document was refused before its sender was authenticated.',
       },
     },

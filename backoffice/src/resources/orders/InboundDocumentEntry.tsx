@@ -51,7 +51,7 @@ export function InboundDocumentEntry({ entry, showOrder }: { entry: Entry; showO
         </Box>
         <Box sx={{ mt: 1 }}>
           <Payload
-            label={entry.document_type ?? 'cXML'}
+            label={translate('supply_hub.fulfilment.documents.raw')}
             body={entry.raw_document ?? translate('supply_hub.fulfilment.documents.not_kept')}
           />
         </Box>
