@@ -3,7 +3,7 @@ import { DEMO, DEMO_PASSWORD, expectNoSeriousViolations, withApi } from './suppo
 import { openOrderCard, orderCard, orderOfNewDoctor, signInPageAs } from './support/orders.js';
 
 // Demo mode: approvals really submit cXML to the sandbox supplier. Generous waits on a busy machine.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 type Level = { threshold: number | string; roles: string[] };

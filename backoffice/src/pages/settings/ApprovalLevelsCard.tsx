@@ -25,21 +25,33 @@ interface LevelRow {
 export function ApprovalLevelsCard() {
   const translate = useTranslate();
   const settings = useSettings('approval-levels');
+  // Here, not in the form: a save re-creates the form from the saved levels, and 'Saved ✓' must stay.
+  const { submit, feedback } = useSettingsSubmit('approval-levels');
   return (
     <SettingsCard title="supply_hub.settings.approval_levels.title">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('supply_hub.settings.approval_levels.help')}
       </Typography>
       <SettingsLoadState isPending={settings.isPending} error={settings.error} />
-      {settings.data && <ApprovalLevelsForm key={JSON.stringify(settings.data)} saved={settings.data} />}
+      {settings.data && (
+        <ApprovalLevelsForm
+          key={JSON.stringify(settings.data)}
+          saved={settings.data}
+          submit={submit}
+          feedback={feedback}
+        />
+      )}
     </SettingsCard>
   );
 }
 
 /** The levels as rows; the server checks them (first at 0, ascending, known roles) and names the field. */
-function ApprovalLevelsForm({ saved }: { saved: ApprovalLevels }) {
+function ApprovalLevelsForm({
+  saved,
+  submit,
+  feedback,
+}: { saved: ApprovalLevels } & ReturnType<typeof useSettingsSubmit<'approval-levels'>>) {
   const translate = useTranslate();
-  const { submit, feedback } = useSettingsSubmit('approval-levels');
   const [rows, setRows] = useState<LevelRow[]>(() =>
     saved.levels.map((level) => ({ threshold: String(Number(level.threshold)), roles: level.roles })),
   );
