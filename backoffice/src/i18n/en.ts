@@ -282,7 +282,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       approval_levels: {
         title: 'Approval Levels',
         help: 'An order needs an approval at every level whose threshold its total reaches, in order, each by a different person and never by the requester. The first level applies to every order (threshold 0); auto-approve stands in for it alone.',
-        levels: 'Levels',
+        level: 'Level %{level}',
+        add: 'Add Level',
+        remove: 'Remove Level %{level}',
         threshold: 'Threshold (USD)',
         roles: 'Who may approve',
         save: 'Save Approval Levels',

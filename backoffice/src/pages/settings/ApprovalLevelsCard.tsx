@@ -1,76 +1,136 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { approvalLevelsInputSchema, type ApprovalLevels } from '@supply-hub/api/contracts';
-import { useMemo } from 'react';
-import {
-  ArrayInput,
-  CheckboxGroupInput,
-  Form,
-  NumberInput,
-  SaveButton,
-  SimpleFormIterator,
-  useTranslate,
-} from 'react-admin';
+import type { ApprovalLevels, Role } from '@supply-hub/api/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 
-import { zodValidate } from '../../forms/zodValidate';
-import { errorBodyOf } from '../../providers/httpClient';
 import { SaveFeedback } from './SaveFeedback';
 import { SettingsCard, SettingsLoadState } from './SettingsCard';
 import { useSettings, useSettingsSubmit } from './useSettings';
 
-const validateLevels = zodValidate(approvalLevelsInputSchema);
-
 /** The roles a level may name; super_admin counts as admin everywhere (decisions.md). */
-const ROLE_CHOICES = ['admin', 'finance', 'logistics_admin', 'nurse', 'doctor', 'provider', 'user'].map((role) => ({
-  id: role,
-  name: `supply_hub.settings.approval_levels.role.${role}`,
-}));
+const ROLE_CHOICES: Role[] = ['admin', 'finance', 'logistics_admin', 'nurse', 'doctor', 'provider', 'user'];
 
-/** The form edits thresholds as numbers; the API answers decimal strings and takes either. */
-function toFormValues(settings: ApprovalLevels) {
-  return { levels: settings.levels.map((level) => ({ threshold: Number(level.threshold), roles: level.roles })) };
+interface LevelRow {
+  threshold: string;
+  roles: Role[];
 }
 
 /** Approval levels (issue 18): each a threshold and the roles that may approve at it, in order. */
 export function ApprovalLevelsCard() {
   const translate = useTranslate();
   const settings = useSettings('approval-levels');
-  const { submit, feedback } = useSettingsSubmit('approval-levels', (error) => {
-    const body = errorBodyOf(error);
-    const first = body?.errors ? Object.values(body.errors)[0] : undefined;
-    return first ?? body?.message ?? translate('supply_hub.common.error_saving');
-  });
-  const formValues = useMemo(() => settings.data && toFormValues(settings.data), [settings.data]);
+  // Here, not in the form: a save re-creates the form from the saved levels, and 'Saved ✓' must stay.
+  const { submit, feedback } = useSettingsSubmit('approval-levels');
   return (
     <SettingsCard title="supply_hub.settings.approval_levels.title">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('supply_hub.settings.approval_levels.help')}
       </Typography>
       <SettingsLoadState isPending={settings.isPending} error={settings.error} />
-      {formValues && (
-        <Form record={formValues} onSubmit={submit} validate={validateLevels} noValidate>
-          <ArrayInput source="levels" label="supply_hub.settings.approval_levels.levels">
-            <SimpleFormIterator inline disableReordering getItemLabel={(index) => `${index + 1}`}>
-              <NumberInput
-                source="threshold"
-                label="supply_hub.settings.approval_levels.threshold"
-                min={0}
-                step={0.01}
-                sx={{ maxWidth: 220 }}
-              />
-              <CheckboxGroupInput
-                source="roles"
-                label="supply_hub.settings.approval_levels.roles"
-                choices={ROLE_CHOICES}
-              />
-            </SimpleFormIterator>
-          </ArrayInput>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <SaveButton label="supply_hub.settings.approval_levels.save" />
-            <SaveFeedback feedback={feedback} />
-          </Box>
-        </Form>
+      {settings.data && (
+        <ApprovalLevelsForm
+          key={JSON.stringify(settings.data)}
+          saved={settings.data}
+          submit={submit}
+          feedback={feedback}
+        />
       )}
     </SettingsCard>
+  );
+}
+
+/** The levels as rows; the server checks them (first at 0, ascending, known roles) and names the field. */
+function ApprovalLevelsForm({
+  saved,
+  submit,
+  feedback,
+}: { saved: ApprovalLevels } & ReturnType<typeof useSettingsSubmit<'approval-levels'>>) {
+  const translate = useTranslate();
+  const [rows, setRows] = useState<LevelRow[]>(() =>
+    saved.levels.map((level) => ({ threshold: String(Number(level.threshold)), roles: level.roles })),
+  );
+  const [errors, setErrors] = useState<Record<string, unknown>>({});
+  const change = (index: number, patch: Partial<LevelRow>) =>
+    setRows((current) => current.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const errorAt = (path: string) => {
+    const message = errors[path];
+    return typeof message === 'string' ? message : undefined;
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors((await submit({ levels: rows })) ?? {});
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
+      {rows.map((row, index) => {
+        const rolesError = errorAt(`levels.${index}.roles`) ?? errorAt(`levels.${index}.roles.0`);
+        return (
+          <Box
+            component="fieldset"
+            key={index}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', gap: 1 }}
+          >
+            <Typography component="legend" variant="subtitle2">
+              {translate('supply_hub.settings.approval_levels.level', { level: index + 1 })}
+            </Typography>
+            <TextField
+              label={translate('supply_hub.settings.approval_levels.threshold')}
+              value={row.threshold}
+              onChange={(event) => change(index, { threshold: event.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              error={Boolean(errorAt(`levels.${index}.threshold`))}
+              helperText={errorAt(`levels.${index}.threshold`)}
+              sx={{ maxWidth: 240 }}
+            />
+            <Box role="group" aria-label={translate('supply_hub.settings.approval_levels.roles')}>
+              {ROLE_CHOICES.map((role) => (
+                <FormControlLabel
+                  key={role}
+                  label={translate(`supply_hub.settings.approval_levels.role.${role}`)}
+                  control={
+                    <Checkbox
+                      checked={row.roles.includes(role)}
+                      onChange={(event) =>
+                        change(index, {
+                          roles: event.target.checked
+                            ? [...row.roles, role]
+                            : row.roles.filter((existing) => existing !== role),
+                        })
+                      }
+                    />
+                  }
+                />
+              ))}
+              {rolesError && <FormHelperText error>{rolesError}</FormHelperText>}
+            </Box>
+            {index > 0 && (
+              <Box>
+                <Button onClick={() => setRows((current) => current.filter((_row, at) => at !== index))}>
+                  {translate('supply_hub.settings.approval_levels.remove', { level: index + 1 })}
+                </Button>
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+      {errorAt('levels') && <FormHelperText error>{errorAt('levels')}</FormHelperText>}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Button onClick={() => setRows((current) => [...current, { threshold: '', roles: ['admin'] }])}>
+          {translate('supply_hub.settings.approval_levels.add')}
+        </Button>
+        <Button type="submit" variant="contained">
+          {translate('supply_hub.settings.approval_levels.save')}
+        </Button>
+        <SaveFeedback feedback={feedback} />
+      </Box>
+    </Box>
   );
 }
