@@ -24,6 +24,7 @@ import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 import * as createFulfilment from './20261127000100_create_fulfilment.js';
 import * as createOrderApprovals from './20261127000300_create_order_approvals.js';
 import * as createInvoices from './20261127000400_create_invoices.js';
+import * as planSandboxInvoices from './20261127000410_plan_sandbox_invoices.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000100_create_fulfilment', ...createFulfilment },
   { name: '20261127000300_create_order_approvals', ...createOrderApprovals },
   { name: '20261127000400_create_invoices', ...createInvoices },
+  { name: '20261127000410_plan_sandbox_invoices', ...planSandboxInvoices },
 ];

@@ -93,6 +93,8 @@ const envSchema = z.object({
   SANDBOX_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(5),
   SANDBOX_SHIP_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(20),
   SANDBOX_BACKORDER_SHARE: z.coerce.number().min(0).max(1).default(0.3),
+  SANDBOX_INVOICE_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(30),
+  SANDBOX_INVOICE_OVERPRICE_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -165,7 +167,15 @@ export interface AppConfig {
    * The sandbox supplier (demo mode and tests): how long after accepting an order it confirms and
    * ships, and the share of orders it partly backorders.
    */
-  sandboxSupplier: { confirmAfterS: number; shipAfterS: number; backorderShare: number };
+  sandboxSupplier: {
+    confirmAfterS: number;
+    shipAfterS: number;
+    backorderShare: number;
+    /** How long after shipping it invoices (once the ward has received what shipped). */
+    invoiceAfterS: number;
+    /** The share of invoices priced 5 % above the order, so the three-way match shows its exceptions. */
+    invoiceOverpriceShare: number;
+  };
   /** Marketplace APIs (configuration only; absent → the health pages say Missing / not_configured). */
   businessApi: { clientId?: string; clientSecret?: string; refreshToken?: string; marketplace?: string };
   productAdvertisingApi: {
@@ -293,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
       confirmAfterS: vars.SANDBOX_CONFIRM_AFTER_S,
       shipAfterS: vars.SANDBOX_SHIP_AFTER_S,
       backorderShare: vars.SANDBOX_BACKORDER_SHARE,
+      invoiceAfterS: vars.SANDBOX_INVOICE_AFTER_S,
+      invoiceOverpriceShare: vars.SANDBOX_INVOICE_OVERPRICE_SHARE,
     },
     oidc: vars.OIDC_CLIENT_ID
       ? {

@@ -35,6 +35,10 @@ const server = spawn(process.execPath, [path.join(root, 'api', 'dist', 'api', 's
     SANDBOX_CONFIRM_AFTER_S: '0',
     SANDBOX_SHIP_AFTER_S: '5',
     SANDBOX_BACKORDER_SHARE: '1',
+    // It invoices as soon as the ward received what shipped, 5 % above the order's prices: every
+    // e2e invoice is an exception for finance's queue.
+    SANDBOX_INVOICE_AFTER_S: '0',
+    SANDBOX_INVOICE_OVERPRICE_SHARE: '1',
     PORT: process.env.E2E_PORT ?? '3100',
   },
 });

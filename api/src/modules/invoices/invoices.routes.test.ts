@@ -4,10 +4,12 @@ import { describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 
 import { signedInAgent } from '../../test-support/http-test-app.js';
+import { testConfig, testContext } from '../../test-support/test-context.js';
 import { useFulfilmentTestbed, type SentOrder } from '../../test-support/fulfilment-testbed.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 import { buildInvoiceDetailRequestXml, type InvoiceDetailInput } from '../supplier/cxml/cxml-invoice-documents.js';
 import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
+import { sendDueInvoiceStatusUpdates } from './invoices.service.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const testbed = useFulfilmentTestbed();
@@ -347,5 +349,34 @@ describe('the finance queue: accept, dispute, ready-to-pay CSV', () => {
     } finally {
       await admin.put('/api/admin/invoice-settings').send({ price_tolerance_percent: 2 }).expect(200);
     }
+  });
+
+  it('keeps the answer to the supplier when it cannot be delivered, and the job delivers it later with the same payloadID', async () => {
+    const settings = () => db()('punchout_settings').where({ id: 1 });
+    const { test_punchout_url: targetUrl } = await settings().first('test_punchout_url');
+    const order = await receivedOrder([1]);
+    await settings().update({ test_punchout_url: 'http://127.0.0.1:9/cxml' });
+    let invoiceId: string;
+    try {
+      const items = [{ invoiceLineNumber: 1, lineNumber: 1, quantity: 1, unitPrice: '5.00' }];
+      expect((await post(invoiceXml(order, { items, tax: '0.00' }))).code).toBe(200);
+      invoiceId = (await invoicesOf(order))[0]!.id;
+    } finally {
+      await settings().update({ test_punchout_url: targetUrl });
+    }
+    const queued = await db()('invoice_status_updates').where({ invoice_id: invoiceId }).first();
+    expect(queued).toMatchObject({ sent_at: null, attempts: 1, status_type: 'reconciled' });
+    expect(queued.last_error).toContain('not allowed');
+
+    const job = (afterS: number) =>
+      testContext(db(), {
+        config: testConfig({ PUBLIC_URL: testbed.baseUrl, SUPPLIER_ALLOWED_HOSTS: new URL(testbed.baseUrl).host }),
+        now: () => new Date(Date.now() + afterS * 1000),
+      });
+    expect(await sendDueInvoiceStatusUpdates(job(0))).toEqual({ sent: 0, failed: 0 });
+    expect(await sendDueInvoiceStatusUpdates(job(31))).toEqual({ sent: 1, failed: 0 });
+    const sent = await db()('invoice_status_updates').where({ invoice_id: invoiceId }).first();
+    expect(sent).toMatchObject({ payload_id: queued.payload_id, attempts: 2, http_status: 200, last_error: null });
+    expect(sent.sent_at).not.toBeNull();
   });
 });

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 
+import type { InvoiceDetailInput } from '../supplier/cxml/cxml-invoice-documents.js';
 import type { ConfirmationInput, ShipNoticeInput } from '../supplier/cxml/cxml-supplier-documents.js';
 
 /** An order line as the sandbox supplier keeps it for its follow-up documents. */
 export interface SandboxLine {
   line_number: number;
   quantity: number;
+  /** The order's unit price (orders planned before invoices existed have none). */
+  unit_price?: string;
 }
 
 export interface SandboxFollowUp {
-  kind: 'confirmation' | 'ship_notice';
+  kind: 'confirmation' | 'ship_notice' | 'invoice';
   order_id: string;
   order_payload_id: string;
   lines: SandboxLine[];
@@ -21,6 +24,7 @@ export interface SandboxTiming {
   confirmAfterS: number;
   shipAfterS: number;
   backorderShare: number;
+  invoiceAfterS: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -33,8 +37,16 @@ export const MAX_SANDBOX_ATTEMPTS = 8;
  * always gets the same story (a resend, a restart) and about `share` of all orders get one.
  */
 export function isBackorderedOrder(payloadId: string, share: number): boolean {
-  const fraction = createHash('sha256').update(payloadId).digest().readUInt32BE(0) / 0x1_0000_0000;
-  return fraction < share;
+  return fractionOf(payloadId) < share;
+}
+
+function fractionOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0) / 0x1_0000_0000;
+}
+
+/** Whether the sandbox's invoice of this order is priced 5 % above it: about `share` of orders, always the same ones. */
+export function isOverpricedInvoice(payloadId: string, share: number): boolean {
+  return fractionOf(`invoice:${payloadId}`) < share;
 }
 
 /** What the sandbox will send about an order it accepted: a confirmation, then a ship notice. */
@@ -50,13 +62,11 @@ export function planFollowUps(
     lines: order.lines,
     has_backorder: hasBackorder,
   };
+  const shipAfterMs = Math.max(timing.shipAfterS, timing.confirmAfterS) * 1000;
   return [
     { ...common, kind: 'confirmation', due_at: new Date(now.getTime() + timing.confirmAfterS * 1000) },
-    {
-      ...common,
-      kind: 'ship_notice',
-      due_at: new Date(now.getTime() + Math.max(timing.shipAfterS, timing.confirmAfterS) * 1000),
-    },
+    { ...common, kind: 'ship_notice', due_at: new Date(now.getTime() + shipAfterMs) },
+    { ...common, kind: 'invoice', due_at: new Date(now.getTime() + shipAfterMs + timing.invoiceAfterS * 1000) },
   ];
 }
 
@@ -129,6 +139,43 @@ export function sandboxShipNotice(followUp: SandboxFollowUp, now: Date): ShipNot
           .filter((item) => item.quantity > 0),
       },
     ],
+  };
+}
+
+/** What shipped of each line: the order less the backordered part. */
+export function shippedQuantities(followUp: SandboxFollowUp): Map<number, number> {
+  return new Map(
+    followUp.lines.map((line, index) => [
+      line.line_number,
+      line.quantity - backorderedOf(line, index, followUp.has_backorder),
+    ]),
+  );
+}
+
+/** Whether the ward has received all that shipped, so the invoice can match. */
+export function isShipmentReceived(followUp: SandboxFollowUp, received: ReadonlyMap<number, number>): boolean {
+  return [...shippedQuantities(followUp)].every(([line, quantity]) => (received.get(line) ?? 0) >= quantity);
+}
+
+/** Invoices what shipped at the order's prices (5 % above them when `isOverpriced`), without tax. */
+export function sandboxInvoice(followUp: SandboxFollowUp, now: Date, isOverpriced: boolean): InvoiceDetailInput {
+  const shipped = shippedQuantities(followUp);
+  return {
+    invoiceId: `SBX-I-${followUp.order_id}`,
+    invoiceDate: now,
+    order: { orderId: followUp.order_id, payloadId: followUp.order_payload_id },
+    items: followUp.lines
+      .map((line, index) => {
+        const cents = Math.round(Number(line.unit_price ?? '0') * 100);
+        return {
+          invoiceLineNumber: index + 1,
+          lineNumber: line.line_number,
+          quantity: shipped.get(line.line_number) ?? 0,
+          unitPrice: ((isOverpriced ? Math.round(cents * 1.05) : cents) / 100).toFixed(2),
+        };
+      })
+      .filter((item) => item.quantity > 0),
+    tax: '0.00',
   };
 }
 

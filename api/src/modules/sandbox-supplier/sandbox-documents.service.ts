@@ -8,9 +8,13 @@ import {
   type SupplierDocumentHeader,
 } from '../supplier/cxml/cxml-supplier-documents.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
+import { buildInvoiceDetailRequestXml } from '../supplier/cxml/cxml-invoice-documents.js';
 import {
+  isOverpricedInvoice,
+  isShipmentReceived,
   MAX_SANDBOX_ATTEMPTS,
   planFollowUps,
+  sandboxInvoice,
   sandboxConfirmation,
   sandboxRetryAt,
   sandboxShipNotice,
@@ -21,6 +25,8 @@ import * as queries from './sandbox-supplier.queries.js';
 const LEASE_MS = 60_000;
 const BATCH = 20;
 const SEND_TIMEOUT_MS = 15_000;
+/** How often a due invoice looks again whether the ward received the goods. */
+const INVOICE_WAIT_MS = 10_000;
 
 /** Plans the confirmation and ship notice of an order the sandbox accepted (kept in the database). */
 export async function planSandboxFollowUps(
@@ -48,6 +54,10 @@ export async function sendDueSandboxDocuments(ctx: ServiceContext): Promise<{ se
   let sent = 0;
   let failed = 0;
   for (const document of due) {
+    if (document.kind === 'invoice' && !(await isReadyToInvoice(ctx, document))) {
+      await queries.postponeSandboxDocument(ctx.db, document.id, new Date(ctx.now().getTime() + INVOICE_WAIT_MS));
+      continue;
+    }
     const outcome = await sendOne(ctx, document, credentials);
     if (outcome.ok) {
       sent += 1;
@@ -66,6 +76,14 @@ export async function sendDueSandboxDocuments(ctx: ServiceContext): Promise<{ se
     }
   }
   return { sent, failed };
+}
+
+/**
+ * The sandbox invoices once the ward has received what shipped (a supplier would invoice at once;
+ * the demo waits so that its invoices match or not on price alone, not on timing).
+ */
+async function isReadyToInvoice(ctx: ServiceContext, document: queries.SandboxDocumentRow): Promise<boolean> {
+  return isShipmentReceived(document, await queries.selectReceivedByOrderNumber(ctx.db, document.order_id));
 }
 
 async function sendOne(
@@ -90,7 +108,16 @@ async function sendOne(
   const xml =
     document.kind === 'confirmation'
       ? buildConfirmationRequestXml(header, sandboxConfirmation(document, now))
-      : buildShipNoticeRequestXml(header, sandboxShipNotice(document, now));
+      : document.kind === 'ship_notice'
+        ? buildShipNoticeRequestXml(header, sandboxShipNotice(document, now))
+        : buildInvoiceDetailRequestXml(
+            header,
+            sandboxInvoice(
+              document,
+              now,
+              isOverpricedInvoice(document.order_payload_id, ctx.config.sandboxSupplier.invoiceOverpriceShare),
+            ),
+          );
   try {
     const response = await fetch(`${ctx.config.publicUrl}/api/cxml/inbound`, {
       method: 'POST',

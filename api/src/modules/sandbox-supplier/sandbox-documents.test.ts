@@ -80,7 +80,7 @@ describe('the sandbox supplier plays the whole part', () => {
 
 describe('the sandbox supplier’s story of an order (pure rules)', () => {
   const now = new Date('2026-11-27T10:00:00Z');
-  const timing = { confirmAfterS: 5, shipAfterS: 20, backorderShare: 0.3 };
+  const timing = { confirmAfterS: 5, shipAfterS: 20, backorderShare: 0.3, invoiceAfterS: 30 };
 
   it('backorders about the configured share of orders, always the same ones', () => {
     const ids = Array.from({ length: 2000 }, (_unused, index) => `payload-${index}@supplyhub`);

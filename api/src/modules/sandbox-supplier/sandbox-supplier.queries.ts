@@ -70,8 +70,8 @@ export interface SandboxDocumentRow {
   id: string;
   order_payload_id: string;
   order_id: string;
-  kind: 'confirmation' | 'ship_notice';
-  lines: { line_number: number; quantity: number }[];
+  kind: 'confirmation' | 'ship_notice' | 'invoice';
+  lines: { line_number: number; quantity: number; unit_price?: string }[];
   has_backorder: boolean;
   due_at: Date;
   attempts: number;
@@ -106,7 +106,8 @@ export async function leaseDueSandboxDocuments(
            AND (c.leased_until IS NULL OR c.leased_until < :now)
            AND (c.kind = 'confirmation' OR EXISTS (
                  SELECT 1 FROM sandbox_supplier_documents f
-                  WHERE f.order_payload_id = c.order_payload_id AND f.kind = 'confirmation' AND f.sent_at IS NOT NULL))
+                  WHERE f.order_payload_id = c.order_payload_id AND f.sent_at IS NOT NULL
+                    AND f.kind = CASE c.kind WHEN 'invoice' THEN 'ship_notice' ELSE 'confirmation' END))
          ORDER BY c.due_at
          LIMIT :limit
          FOR UPDATE SKIP LOCKED)
@@ -114,6 +115,24 @@ export async function leaseDueSandboxDocuments(
     options,
   );
   return rows;
+}
+
+/** What the ward received of an order, per line (the sandbox invoices once what shipped arrived). */
+export async function selectReceivedByOrderNumber(db: Db, orderNumber: string): Promise<Map<number, number>> {
+  const rows: { line_number: number; quantity: number }[] = await db('order_receipt_lines as l')
+    .join('order_receipts as r', 'r.id', 'l.receipt_id')
+    .join('orders as o', 'o.id', 'r.order_id')
+    .where('o.order_number', orderNumber)
+    .groupBy('l.line_number')
+    .select('l.line_number', db.raw('sum(l.quantity)::int AS quantity'));
+  return new Map(rows.map((row) => [row.line_number, row.quantity]));
+}
+
+/** Not yet: due again later, and the lease's attempt given back. */
+export async function postponeSandboxDocument(db: Db, id: string, dueAt: Date): Promise<void> {
+  await db('sandbox_supplier_documents')
+    .where({ id })
+    .update({ due_at: dueAt, leased_until: null, attempts: db.raw('greatest(attempts - 1, 0)') });
 }
 
 export async function markSandboxDocumentSent(db: Db, id: string, status: number, now: Date): Promise<void> {

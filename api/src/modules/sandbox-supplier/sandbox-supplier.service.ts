@@ -106,6 +106,7 @@ export async function receiveOrderRequest(
       lines: request.items.map((item, index) => ({
         line_number: item.lineNumber ?? index + 1,
         quantity: item.quantity ?? 0,
+        unit_price: item.unitPrice ?? '0.00',
       })),
     });
   }
