@@ -1,35 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 import { listProducts, signInAsNewDoctor } from './support/portal.js';
 
 const PASSWORD = 'Quiet-Harbor-2026!';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** Nothing runs off the right edge: the page does not scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px screen`).toBeLessThanOrEqual(innerWidth);
-}
-
-/** The element itself is what a tap at its centre reaches (nothing lies on top of it), inside the screen. */
-async function expectTappable(locator: Locator): Promise<void> {
-  await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  const isOnTop = await locator.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    return hit !== null && element.contains(hit);
-  });
-  expect(isOnTop, 'another element covers it').toBe(true);
-}
+test.use(PHONE_SCREEN);
 
 /** The shell's header: 'supply hub' on one line, the cart and the user menu inside the screen and uncovered. */
 async function expectUsableHeader(page: Page, email: string): Promise<void> {

@@ -105,6 +105,37 @@ export const orderFulfilmentSchema = z.strictObject({
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
+/**
+ * GET /api/orders and GET /api/receiving/orders: a sent order's fulfilment in brief, enough for its
+ * progress line, tracking links, backorder dates and "Received in full" without the full detail
+ * (GET /api/orders/:id has the lines, lots and timeline). Derived exactly as the detail is.
+ */
+export const fulfilmentSummarySchema = z
+  .strictObject({
+    fulfilment_status: fulfilmentStatusSchema,
+    is_closed: z.boolean(),
+    is_overdue: z.boolean(),
+    expected_delivery_date: isoDateTime.nullable(),
+    /** The current shipments, oldest first (the first is the order's first tracking). */
+    tracking: z.array(
+      shipmentSchema.pick({ shipment_id: true, carrier: true, tracking_number: true, tracking_url: true }),
+    ),
+    backorders: z.array(
+      z.strictObject({
+        line_number: z.number().int(),
+        quantity: z.number().int(),
+        delivery_date: isoDateTime.nullable(),
+      }),
+    ),
+    rejections: z.array(
+      z.strictObject({ line_number: z.number().int(), quantity: z.number().int(), reason: z.string().nullable() }),
+    ),
+    /** Per line, what is still to be received: ordered minus rejected by the supplier minus received. */
+    to_receive: z.array(z.strictObject({ line_number: z.number().int(), quantity: z.number().int() })),
+  })
+  .meta({ id: 'FulfilmentSummary' });
+export type FulfilmentSummary = z.infer<typeof fulfilmentSummarySchema>;
+
 export const RECEIPT_CONDITIONS = ['ok', 'damaged', 'short'] as const;
 
 /** POST /api/orders/:id/receipts: what arrived, per line. */

@@ -1,4 +1,4 @@
-import { fulfilmentStatusSchema, orderFulfilmentSchema } from './fulfilment.js';
+import { fulfilmentStatusSchema, fulfilmentSummarySchema, orderFulfilmentSchema } from './fulfilment.js';
 import { z } from 'zod';
 
 import { approvalProgressSchema } from './approvals.js';
@@ -88,7 +88,26 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderIdParamsSchema = z.object({ id: z.uuid() });
 /** GET /api/orders: the caller's own orders, optionally of one status. */
 export const ownOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() });
-export const ownOrderListSchema = z.strictObject({ data: z.array(orderSchema) });
+/** An order of a list, with its fulfilment in brief: null until the order has been sent to the supplier. */
+export const listedOrderSchema = orderSchema
+  .extend({ fulfilment_summary: fulfilmentSummarySchema.nullable() })
+  .meta({ id: 'ListedOrder' });
+export type ListedOrder = z.infer<typeof listedOrderSchema>;
+export const ownOrderListSchema = z.strictObject({ data: z.array(listedOrderSchema) });
+
+/** GET /api/receiving/orders: a page of the sent orders not yet received in full. */
+export const receivingOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ReceivingOrdersQuery = z.infer<typeof receivingOrdersQuerySchema>;
+export const receivingOrderListSchema = z.strictObject({
+  data: z.array(orderSchema.extend({ fulfilment_summary: fulfilmentSummarySchema })),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type ReceivingOrderList = z.infer<typeof receivingOrderListSchema>;
 /** The Idempotency-Key header of POST /api/orders. */
 export const orderSubmissionHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
 

@@ -35,6 +35,16 @@ export function effectiveRole(roles: readonly Role[]): EffectiveRole {
 /** Roles that may submit orders from the cart (admins may only view it). */
 export const ORDERING_ROLES: readonly EffectiveRole[] = ['doctor', 'user', 'provider'];
 
+/**
+ * Issue 17 §3: besides the requester, who records what arrived for any sent order of the
+ * organisation ('admin' stands for admin and super_admin alike, as in every role list).
+ */
+export const RECEIVING_ROLES: readonly Role[] = ['logistics_admin', 'admin'];
+
+export function canReceiveAnyOrder(roles: readonly Role[]): boolean {
+  return isAdmin(roles) || roles.includes('logistics_admin');
+}
+
 export const ADMIN_HOME_PATH = '/admin/dashboard';
 export const FINANCE_HOME_PATH = '/admin/reports';
 export const STOREFRONT_HOME_PATH = '/catalog';

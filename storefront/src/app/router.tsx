@@ -5,7 +5,7 @@ import { ProtectedRoute, RoleRedirect, sessionAtStart } from '../features/auth';
 import { prefetchCatalogue } from '../features/catalogue/catalogue-query';
 import { AppRoot } from './AppRoot';
 import { AppShell } from './layout/AppShell';
-import { ORDERS_ROLES } from './route-access';
+import { ORDERS_ROLES, RECEIVING_ROLES } from './route-access';
 
 interface PageHandle {
   preload(): Promise<unknown>;
@@ -98,6 +98,17 @@ const routes: RouteObject[] = [
                   {
                     path: '/orders',
                     ...lazyPage(async () => (await import('../features/orders/components/OrdersPage')).OrdersPage),
+                  },
+                ],
+              },
+              {
+                element: <ProtectedRoute allowedRoles={RECEIVING_ROLES} />,
+                children: [
+                  {
+                    path: '/receiving',
+                    ...lazyPage(
+                      async () => (await import('../features/orders/components/ReceivingPage')).ReceivingPage,
+                    ),
                   },
                 ],
               },

@@ -43,7 +43,7 @@ export const fulfilmentEndpoints = {
     path: '/api/orders/:id/receipts',
     summary: 'Record what arrived on the ward, per line',
     description:
-      "The requester or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; another user's order answers 404.",
+      "The requester, a logistics administrator or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; another user's order answers 404.",
     tag: 'Orders',
     access: 'signed-in',
     params: orderIdParamsSchema,

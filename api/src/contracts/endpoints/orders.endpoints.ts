@@ -6,7 +6,10 @@ import {
   orderSubmissionSchema,
   ownOrderListSchema,
   ownOrdersQuerySchema,
+  receivingOrderListSchema,
+  receivingOrdersQuerySchema,
 } from '../order-submission.js';
+import { RECEIVING_ROLES } from '../roles.rules.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Orders';
@@ -29,6 +32,8 @@ export const ordersEndpoints = {
     method: 'get',
     path: '/api/orders',
     summary: "The caller's own orders, newest first (an admin: everyone's latest 50)",
+    description:
+      'Each order carries `fulfilment_summary` once sent to the supplier (null before): its fulfilment status, expected delivery, whether it is overdue, tracking links, backorders, rejections and what remains to be received, derived as in GET /api/orders/:id; computed for the whole list in a fixed number of queries.',
     tag,
     access: 'signed-in',
     query: ownOrdersQuerySchema,
@@ -45,5 +50,29 @@ export const ordersEndpoints = {
     params: orderIdParamsSchema,
     responses: { 200: orderDetailSchema },
     errors: [400, 404],
+  }),
+  receivingList: endpoint({
+    method: 'get',
+    path: '/api/receiving/orders',
+    summary: 'Deliveries to receive: the sent orders with something still to receive, newest sent first',
+    description:
+      'Logistics administrators and admins (issue 17 §3): the organisation’s orders, not only their own, each with its `fulfilment_summary`. Paginated by `page` and `per_page`.',
+    tag,
+    access: { roles: [...RECEIVING_ROLES] },
+    query: receivingOrdersQuerySchema,
+    responses: { 200: receivingOrderListSchema },
+    errors: [400, 401, 403],
+  }),
+  receivingGet: endpoint({
+    method: 'get',
+    path: '/api/receiving/orders/:id',
+    summary: 'A sent order of the organisation with its fulfilment, for receiving it',
+    description:
+      'Logistics administrators and admins: lines, lots and expiry dates from the ship notices, shipments and timeline. An order not sent to the supplier answers 404.',
+    tag,
+    access: { roles: [...RECEIVING_ROLES] },
+    params: orderIdParamsSchema,
+    responses: { 200: orderDetailSchema },
+    errors: [400, 401, 403, 404],
   }),
 };

@@ -129,6 +129,23 @@ describe('GET /api/events', () => {
     ]);
   });
 
+  it('tells a logistics admin about every order’s changes, for the deliveries they receive', async () => {
+    const requester = await createTestUser(db, ['doctor']);
+    const logistics = await createTestUser(db, ['logistics_admin']);
+    const cookie = await signIn(logistics.email);
+    const [order] = await db('orders').insert({ user_id: requester.id, user_email: requester.email }).returning('id');
+    const events = await collectEvents(
+      cookie,
+      async () => {
+        await db('orders').where({ id: order.id }).update({ status: 'approved' });
+      },
+      (seen) => seen.some((event) => event.includes('approved')),
+    );
+    expect(events.filter((event) => event.includes('order.updated'))).toEqual([
+      JSON.stringify({ type: 'order.updated', user_id: requester.id, order_id: order.id, status: 'approved' }),
+    ]);
+  });
+
   it('holds at most 5 streams per sign-in: the 6th answers 429 TOO_MANY_STREAMS until one closes', async () => {
     const user = await createTestUser(db, ['doctor']);
     const cookie = await signIn(user.email);

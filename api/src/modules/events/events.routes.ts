@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 
+import { canReceiveAnyOrder } from '../../contracts/roles.js';
 import { AppError } from '../../http/app-error.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { EventHub, HubEvent } from './event-hub.js';
@@ -29,6 +30,8 @@ export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router 
   router.get('/events', allow.signedIn(), (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     const userId = req.auth.userId;
+    // Logistics admins and admins receive anyone's sent order (issue 17 §3): every order's changes reach them.
+    const isReceivingForAll = canReceiveAnyOrder(req.auth.roles);
     const sessionId = req.sessionID;
     if (
       (bySession.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION ||
@@ -50,9 +53,10 @@ export function eventsRoutes(hub: EventHub, openStreams: Set<Response>): Router 
     });
     res.write('retry: 2000\n\n');
     const send = (event: HubEvent) => {
-      // Profile and order events go to their owner only; catalogue changes to everyone.
+      // Profile and order events go to their owner only (orders also to those who receive for all); catalogue changes to everyone.
       if (event.type === 'company_settings.changed') return;
-      if ((event.type === 'profile.updated' || event.type === 'order.updated') && event.user_id !== userId) return;
+      if (event.type === 'profile.updated' && event.user_id !== userId) return;
+      if (event.type === 'order.updated' && event.user_id !== userId && !isReceivingForAll) return;
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
     const unsubscribe = hub.subscribe(send);

@@ -1,4 +1,10 @@
-import type { FulfilmentLine, FulfilmentStatus, LineReview } from '../../contracts/fulfilment.js';
+import type {
+  FulfilmentLine,
+  FulfilmentStatus,
+  FulfilmentSummary,
+  LineReview,
+  Shipment,
+} from '../../contracts/fulfilment.js';
 
 /** What the derivation needs of an order line. */
 export interface OrderedLine {
@@ -172,6 +178,49 @@ function orderFulfilmentStatus(lines: DerivedFulfilment['lines']): FulfilmentSta
 function expectedDeliveryDate(input: FulfilmentInput, lines: DerivedFulfilment['lines']): Date | null {
   const shipped = latest(input.shipments.map((shipment) => shipment.delivery_date));
   return shipped ?? latest(lines.map((line) => line.delivery_date));
+}
+
+/**
+ * A sent order's fulfilment in brief (the orders list's progress line); null for an order not sent.
+ * What remains to be received per line is ordered minus rejected by the supplier minus received.
+ */
+export function summariseFulfilment(
+  derived: DerivedFulfilment,
+  shipments: readonly Pick<Shipment, 'shipment_id' | 'carrier' | 'tracking_number' | 'tracking_url'>[],
+): FulfilmentSummary | null {
+  if (derived.fulfilment_status === null) return null;
+  return {
+    fulfilment_status: derived.fulfilment_status,
+    is_closed: derived.is_closed,
+    is_overdue: derived.is_overdue,
+    expected_delivery_date: derived.expected_delivery_date?.toISOString() ?? null,
+    tracking: shipments.map(({ shipment_id, carrier, tracking_number, tracking_url }) => ({
+      shipment_id,
+      carrier,
+      tracking_number,
+      tracking_url,
+    })),
+    backorders: derived.lines
+      .filter((line) => line.backordered_quantity > 0)
+      .map((line) => ({
+        line_number: line.line_number,
+        quantity: line.backordered_quantity,
+        delivery_date: line.delivery_date?.toISOString() ?? null,
+      })),
+    rejections: derived.lines
+      .filter((line) => line.rejected_quantity > 0)
+      .map((line) => ({
+        line_number: line.line_number,
+        quantity: line.rejected_quantity,
+        reason: line.rejection_reason,
+      })),
+    to_receive: derived.lines
+      .map((line) => ({
+        line_number: line.line_number,
+        quantity: Math.max(0, line.ordered - line.rejected_quantity - line.received_quantity),
+      }))
+      .filter((line) => line.quantity > 0),
+  };
 }
 
 function latest(dates: (Date | null)[]): Date | null {

@@ -1,5 +1,6 @@
 import type {
   AdminOrderFulfilment,
+  FulfilmentSummary,
   InboundDocumentLogEntry,
   OrderEvent,
   OrderEventType,
@@ -8,7 +9,8 @@ import type {
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../database/connection.js';
-import { deriveFulfilment } from './fulfilment.rules.js';
+import { deriveFulfilment, summariseFulfilment } from './fulfilment.rules.js';
+import * as batch from './fulfilment.queries.js';
 import * as queries from './inbound.queries.js';
 
 /**
@@ -43,6 +45,56 @@ export async function readOrderFulfilment(db: Db, orderId: string, now: Date): P
     })),
     events: timeline(history, events),
   };
+}
+
+/**
+ * The fulfilment in brief of many orders at once, keyed by order id (sent orders only): four
+ * statements whatever the number of orders, derived by the same rules as readOrderFulfilment.
+ */
+export async function readFulfilmentSummaries(
+  db: Db,
+  orders: readonly { id: string; status: string }[],
+  now: Date,
+): Promise<Map<string, FulfilmentSummary>> {
+  const sent = orders.filter((order) => order.status === 'submitted').map((order) => order.id);
+  const [lines, confirmations, shipments, receipts] = await Promise.all([
+    batch.selectOrderLinesOf(db, sent),
+    batch.selectCurrentConfirmationsOf(db, sent),
+    batch.selectCurrentShipmentsOf(db, sent),
+    batch.selectReceivedLinesOf(db, sent),
+  ]);
+  const summaries = new Map<string, FulfilmentSummary>();
+  const [linesOf, confirmationsOf, shipmentsOf, receiptsOf] = [
+    byOrder(lines),
+    byOrder(confirmations),
+    byOrder(shipments),
+    byOrder(receipts),
+  ];
+  for (const id of sent) {
+    const orderShipments = shipmentsOf(id);
+    const derived = deriveFulfilment({
+      orderStatus: 'submitted',
+      lines: linesOf(id),
+      confirmations: confirmationsOf(id),
+      shipments: orderShipments,
+      receipts: receiptsOf(id),
+      now,
+    });
+    const summary = summariseFulfilment(derived, orderShipments);
+    if (summary) summaries.set(id, summary);
+  }
+  return summaries;
+}
+
+/** Rows grouped by their order, read back per order id (none: an empty list). */
+function byOrder<Row extends { order_id: string }>(rows: readonly Row[]): (orderId: string) => Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.order_id);
+    if (group) group.push(row);
+    else groups.set(row.order_id, [row]);
+  }
+  return (orderId) => groups.get(orderId) ?? [];
 }
 
 function timeline(history: queries.OrderHistoryRow, rows: queries.OrderEventRow[]): OrderEvent[] {

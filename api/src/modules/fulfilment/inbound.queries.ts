@@ -1,5 +1,8 @@
 import type { Db } from '../../database/connection.js';
-import type { ConfirmationLineStatus } from './fulfilment.rules.js';
+import * as batch from './fulfilment.queries.js';
+import type { ConfirmationRow, OrderLineForFulfilment, ShipmentRow } from './fulfilment.queries.js';
+
+export type { ConfirmationRow, OrderLineForFulfilment, ShipmentRow } from './fulfilment.queries.js';
 
 export interface InboundCredentialsRow {
   inbound_identity: string | null;
@@ -74,98 +77,18 @@ export function selectReferencedOrdersForUpdate(
     .select('id', 'order_number', 'payload_id', 'status', 'user_id', 'user_email');
 }
 
-export interface OrderLineForFulfilment {
-  line_number: number;
-  asin: string;
-  title: string;
-  quantity: number;
-  unit_price: string;
-}
-
-export function selectOrderLines(db: Db, orderId: string): Promise<OrderLineForFulfilment[]> {
-  return db('order_items')
-    .where({ order_id: orderId })
-    .orderBy('line_number')
-    .select('line_number', 'asin', 'title', 'quantity', 'unit_price');
-}
-
-export interface ConfirmationRow {
-  id: string;
-  payload_id: string;
-  confirm_id: string | null;
-  confirmation_type: string;
-  comments: string | null;
-  notice_date: Date;
-  lines: {
-    line_number: number;
-    status: ConfirmationLineStatus;
-    quantity: number;
-    delivery_date: Date | null;
-    unit_price: string | null;
-    supplier_part_id: string | null;
-    comments: string | null;
-  }[];
+export async function selectOrderLines(db: Db, orderId: string): Promise<OrderLineForFulfilment[]> {
+  return (await batch.selectOrderLinesOf(db, [orderId])).map(({ order_id: _orderId, ...line }) => line);
 }
 
 /** The confirmations in force (not replaced by an update), oldest first, with their lines. */
-export async function selectCurrentConfirmations(db: Db, orderId: string): Promise<ConfirmationRow[]> {
-  const { rows } = await db.raw<{ rows: ConfirmationRow[] }>(
-    `SELECT c.id::text AS id, c.payload_id, c.confirm_id, c.confirmation_type, c.comments, c.notice_date,
-            coalesce(jsonb_agg(jsonb_build_object(
-              'line_number', l.line_number, 'status', l.status, 'quantity', l.quantity,
-              'delivery_date', l.delivery_date, 'unit_price', l.unit_price::text,
-              'supplier_part_id', l.supplier_part_id, 'comments', l.comments) ORDER BY l.id)
-              FILTER (WHERE l.id IS NOT NULL), '[]') AS lines
-       FROM supplier_confirmations c
-       LEFT JOIN supplier_confirmation_lines l ON l.confirmation_id = c.id
-      WHERE c.order_id = ? AND c.replaced_by_id IS NULL
-      GROUP BY c.id
-      ORDER BY c.id`,
-    [orderId],
-  );
-  return rows.map((row) => ({
-    ...row,
-    lines: row.lines.map((line) => ({
-      ...line,
-      delivery_date: line.delivery_date ? new Date(line.delivery_date) : null,
-    })),
-  }));
-}
-
-export interface ShipmentRow {
-  id: string;
-  payload_id: string;
-  shipment_id: string;
-  carrier: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
-  shipment_date: Date | null;
-  delivery_date: Date | null;
-  lines: { line_number: number; quantity: number; lot: string | null; expiry_date: string | null }[];
+export function selectCurrentConfirmations(db: Db, orderId: string): Promise<ConfirmationRow[]> {
+  return batch.selectCurrentConfirmationsOf(db, [orderId]);
 }
 
 /** Ship notices in force (neither replaced nor withdrawn), oldest first, with their lines. */
-export async function selectCurrentShipments(db: Db, orderId: string): Promise<ShipmentRow[]> {
-  const { rows } = await db.raw<{
-    rows: (Omit<ShipmentRow, 'shipment_date' | 'delivery_date'> & {
-      shipment_date: Date | null;
-      delivery_date: Date | null;
-    })[];
-  }>(
-    `SELECT s.id::text AS id, s.payload_id, s.shipment_id, s.carrier, s.tracking_number, s.tracking_url,
-            s.shipment_date, s.delivery_date,
-            coalesce(jsonb_agg(jsonb_build_object(
-              'line_number', l.line_number, 'quantity', l.quantity, 'lot', l.lot,
-              'expiry_date', to_char(l.expiry_date, 'YYYY-MM-DD')) ORDER BY l.id)
-              FILTER (WHERE l.id IS NOT NULL), '[]') AS lines
-       FROM shipments s
-       LEFT JOIN shipment_lines l ON l.shipment_ref = s.id
-      WHERE s.order_id = ? AND s.replaced_by_id IS NULL AND s.withdrawn_at IS NULL
-      GROUP BY s.id
-      ORDER BY s.id`,
-    [orderId],
-  );
-  return rows;
+export function selectCurrentShipments(db: Db, orderId: string): Promise<ShipmentRow[]> {
+  return batch.selectCurrentShipmentsOf(db, [orderId]);
 }
 
 export interface ConfirmationWrite {
@@ -270,10 +193,7 @@ export function selectOrderEvents(db: Db, orderId: string): Promise<OrderEventRo
 }
 
 export function selectReceivedLines(db: Db, orderId: string): Promise<{ line_number: number; quantity: number }[]> {
-  return db('order_receipt_lines as l')
-    .join('order_receipts as r', 'r.id', 'l.receipt_id')
-    .where('r.order_id', orderId)
-    .select('l.line_number', 'l.quantity');
+  return batch.selectReceivedLinesOf(db, [orderId]);
 }
 
 export interface OrderHistoryRow {

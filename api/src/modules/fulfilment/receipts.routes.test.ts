@@ -131,4 +131,41 @@ describe('POST /api/orders/:id/receipts', () => {
     });
     expect(await receiptCount(order.id)).toBe(1);
   });
+
+  it('lets a logistics admin receive anyone’s sent order, naming them in the timeline; a nurse or finance gets 404', async () => {
+    const order = await testbed.sentOrder([3]);
+    for (const role of ['nurse', 'finance', 'provider'] as const) {
+      const { agent } = await signedInAgent(testbed.app, testbed.database.db, [role]);
+      const refused = await agent
+        .post(`/api/orders/${order.id}/receipts`)
+        .send({ lines: [{ line_number: 1, quantity: 1 }] })
+        .expect(404);
+      expect(refused.body.code).toBe('ORDER_NOT_FOUND');
+    }
+    expect(await receiptCount(order.id)).toBe(0);
+    const { agent: logistics, user } = await signedInAgent(testbed.app, testbed.database.db, ['logistics_admin']);
+    const received = await logistics
+      .post(`/api/orders/${order.id}/receipts`)
+      .send({ lines: [{ line_number: 1, quantity: 3, condition: 'short', note: 'One box missing a strip' }] })
+      .expect(201);
+    expect(received.body).toMatchObject({ fulfilment_status: 'received', is_closed: true });
+    expect(received.body.events.at(-1)).toMatchObject({
+      type: 'received',
+      actor: user.email,
+      details: { lines: [{ line_number: 1, quantity: 3, condition: 'short', note: 'One box missing a strip' }] },
+    });
+    const stored = await testbed.database
+      .db('order_receipts')
+      .where({ order_id: order.id })
+      .first('received_by', 'received_by_label');
+    expect(stored).toEqual({ received_by: user.id, received_by_label: user.email });
+    const event = await testbed.database
+      .db('order_events')
+      .where({ order_id: order.id, event_type: 'received' })
+      .first('actor_user_id');
+    expect(event.actor_user_id).toBe(user.id);
+    // The requester sees who received it in the order's own timeline.
+    const detail = await order.requester.agent.get(`/api/orders/${order.id}`).expect(200);
+    expect(detail.body.fulfilment.events.at(-1)).toMatchObject({ type: 'received', actor: user.email });
+  });
 });

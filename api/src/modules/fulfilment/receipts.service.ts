@@ -1,5 +1,5 @@
 import type { OrderFulfilment, ReceiptRequest } from '../../contracts/fulfilment.js';
-import { isAdmin, type Role } from '../../contracts/roles.js';
+import { canReceiveAnyOrder, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
@@ -9,8 +9,9 @@ import { checkReceipt } from './receipts.rules.js';
 const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
 
 /**
- * Records what arrived on the ward: per line, with condition, note and lot. The requester and
- * administrators may receive; another user's order is answered like a missing one. Receiving before
+ * Records what arrived on the ward: per line, with condition, note and lot. The requester, logistics
+ * administrators and administrators may receive (issue 17 §3); for anyone else another user's order
+ * is answered like a missing one. The timeline event names who received. Receiving before
  * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not. The
  * order is locked, so two people receiving at once cannot together exceed it.
  */
@@ -22,7 +23,7 @@ export async function receiveOrder(
 ): Promise<OrderFulfilment> {
   await ctx.db.transaction(async (trx) => {
     const order = await queries.selectOrderForReceipt(trx, orderId);
-    if (!order || (order.user_id !== caller.userId && !isAdmin(caller.roles))) throw ORDER_NOT_FOUND();
+    if (!order || (order.user_id !== caller.userId && !canReceiveAnyOrder(caller.roles))) throw ORDER_NOT_FOUND();
     if (order.status !== 'submitted') {
       throw AppError.conflict('ORDER_NOT_SENT', 'Only an order sent to the supplier can be received.');
     }

@@ -118,6 +118,59 @@ export function selectOrders(
   return preparedRows<OrderRow>(query);
 }
 
+/*
+ * A sent order with something still to receive: a line whose ordered quantity exceeds what the
+ * supplier rejected plus what was received. The rejected quantity follows fulfilment.rules'
+ * deriveLine: the newest current confirmation naming the line, or a whole-order accept/reject without
+ * items (a reject then rejects the whole line). Tested against GET /api/orders/:id's fulfilment.
+ */
+const HAS_LINE_TO_RECEIVE = `EXISTS (
+  SELECT 1
+    FROM order_items i
+    LEFT JOIN LATERAL (
+      SELECT c.id, c.confirmation_type,
+             NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id) AS is_whole_order
+        FROM supplier_confirmations c
+       WHERE c.order_id = i.order_id AND c.replaced_by_id IS NULL
+         AND (EXISTS (SELECT 1 FROM supplier_confirmation_lines x
+                       WHERE x.confirmation_id = c.id AND x.line_number = i.line_number)
+              OR (c.confirmation_type IN ('accept', 'reject')
+                  AND NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id)))
+       ORDER BY c.id DESC
+       LIMIT 1
+    ) c ON true
+   WHERE i.order_id = orders.id
+     AND i.quantity
+         - CASE WHEN c.id IS NULL THEN 0
+                WHEN c.is_whole_order THEN CASE WHEN c.confirmation_type = 'reject' THEN i.quantity ELSE 0 END
+                ELSE coalesce((SELECT sum(x.quantity) FROM supplier_confirmation_lines x
+                                WHERE x.confirmation_id = c.id AND x.line_number = i.line_number
+                                  AND x.status = 'reject'), 0)
+           END
+         - coalesce((SELECT sum(l.quantity) FROM order_receipt_lines l JOIN order_receipts r ON r.id = l.receipt_id
+                      WHERE r.order_id = i.order_id AND l.line_number = i.line_number), 0) > 0)`;
+
+/** A page of the sent orders with something still to receive, newest sent first, and how many there are. */
+export async function selectOrdersToReceive(
+  db: Db,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const toReceive = () => db('orders').where('orders.status', 'submitted').whereRaw(HAS_LINE_TO_RECEIVE);
+  const [rows, [count]] = await Promise.all([
+    toReceive()
+      .leftJoin('profiles', 'profiles.user_id', 'orders.user_id')
+      .select<OrderRow[]>(...ORDER_ROW_COLUMNS)
+      .orderBy([
+        { column: 'orders.submitted_at', order: 'desc' },
+        { column: 'orders.display_seq', order: 'desc' },
+      ])
+      .offset(page.offset)
+      .limit(page.limit),
+    toReceive().count<{ count: string }[]>('* as count'),
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
 /** The lines of some orders, by order and line number (one statement whatever the number of orders). */
 export async function selectOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];

@@ -1,9 +1,20 @@
 import { Router } from 'express';
-import { idempotencyKeySchema, ownOrdersQuerySchema } from '../../contracts/order-submission.js';
+import {
+  idempotencyKeySchema,
+  ownOrdersQuerySchema,
+  receivingOrdersQuerySchema,
+} from '../../contracts/order-submission.js';
+import { RECEIVING_ROLES } from '../../contracts/roles.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
-import { getOwnOrderDetail, listOrdersFor, submitOrder } from './orders.service.js';
+import {
+  getOrderToReceive,
+  getOwnOrderDetail,
+  listOrdersFor,
+  listOrdersToReceive,
+  submitOrder,
+} from './orders.service.js';
 
 export function ordersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
@@ -24,6 +35,15 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
     if (!req.auth) throw notSignedInError(req.authRejection);
     // The one :id rule: a malformed id is a 400; someone else's order answers like a missing one, 404.
     res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, parseIdParam(req.params)));
+  });
+
+  // Issue 17 §3: the deliveries a logistics administrator (or an admin) receives for the organisation.
+  router.get('/receiving/orders', allow.roles(...RECEIVING_ROLES), async (req, res) => {
+    res.json(await listOrdersToReceive(contextFor(req), receivingOrdersQuerySchema.parse(req.query)));
+  });
+
+  router.get('/receiving/orders/:id', allow.roles(...RECEIVING_ROLES), async (req, res) => {
+    res.json(await getOrderToReceive(contextFor(req), parseIdParam(req.params)));
   });
 
   return router;

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 
 import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
-import { orderSubmissionSchema, type Order, type OrderDetail } from '../../contracts/order-submission.js';
+import {
+  orderSubmissionSchema,
+  type ListedOrder,
+  type Order,
+  type OrderDetail,
+  type ReceivingOrderList,
+  type ReceivingOrdersQuery,
+} from '../../contracts/order-submission.js';
 import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
+import { readFulfilmentSummaries, readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
@@ -210,11 +217,55 @@ export async function listOrdersFor(
   ctx: ServiceContext,
   requester: Pick<Requester, 'userId' | 'roles'>,
   filter: { status?: string } = {},
-): Promise<Order[]> {
+): Promise<ListedOrder[]> {
   const scope = isAdmin(requester.roles)
     ? { limit: ADMIN_ORDERS_LIMIT }
     : { userId: requester.userId, limit: OWN_ORDERS_LIMIT };
-  return assembleOrders(ctx, await queries.selectOrders(ctx.db, { ...scope, status: filter.status }));
+  return withFulfilmentSummaries(ctx, await queries.selectOrders(ctx.db, { ...scope, status: filter.status }));
+}
+
+/** Orders with their fulfilment in brief, in a fixed number of statements (no request per order). */
+async function withFulfilmentSummaries(ctx: ServiceContext, rows: queries.OrderRow[]): Promise<ListedOrder[]> {
+  const [orders, summaries] = await Promise.all([
+    assembleOrders(ctx, rows),
+    readFulfilmentSummaries(ctx.db, rows, ctx.now()),
+  ]);
+  return orders.map((order) => ({ ...order, fulfilment_summary: summaries.get(order.id) ?? null }));
+}
+
+/**
+ * GET /api/receiving/orders (issue 17 §3, logistics_admin and admins; the route checks the role): the
+ * organisation's sent orders with something still to receive, newest sent first, a page at a time.
+ */
+export async function listOrdersToReceive(
+  ctx: ServiceContext,
+  page: ReceivingOrdersQuery,
+): Promise<ReceivingOrderList> {
+  const { rows, total } = await queries.selectOrdersToReceive(ctx.db, {
+    offset: (page.page - 1) * page.per_page,
+    limit: page.per_page,
+  });
+  const orders = await withFulfilmentSummaries(ctx, rows);
+  return {
+    // Every listed order was sent, so each has its summary.
+    data: orders.flatMap(({ fulfilment_summary, ...order }) =>
+      fulfilment_summary ? [{ ...order, fulfilment_summary }] : [],
+    ),
+    total,
+    page: page.page,
+    per_page: page.per_page,
+  };
+}
+
+/** GET /api/receiving/orders/:id: any sent order with its fulfilment, for whoever receives it; others 404. */
+export async function getOrderToReceive(ctx: ServiceContext, orderId: string): Promise<OrderDetail> {
+  const [order] = await assembleOrders(
+    ctx,
+    await queries.selectOrders(ctx.db, { orderId, status: 'submitted', limit: 1 }),
+  );
+  const fulfilment = order && (await readOrderFulfilment(ctx.db, order.id, ctx.now()));
+  if (!order || !fulfilment) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  return { ...order, fulfilment };
 }
 
 /** Another user's order answers exactly like a missing one. */

@@ -4,7 +4,7 @@ import Settings from '@mui/icons-material/Settings';
 import type { Role } from '@supply-hub/api/contracts';
 import type { ReactNode } from 'react';
 
-import { ORDERS_ROLES } from '../route-access';
+import { ORDERS_ROLES, RECEIVING_ROLES } from '../route-access';
 
 export interface NavigationItem {
   label: string;
@@ -14,9 +14,13 @@ export interface NavigationItem {
   roles?: readonly Role[];
 }
 
-/** provider-portal §2 Shell: Catalog, Orders, Settings (admin navigation lives in the back office). */
+/**
+ * provider-portal §2 Shell: Catalog, Orders, Settings (admin navigation lives in the back office);
+ * Receiving for logistics administrators and admins (issue 17 §3).
+ */
 export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { label: 'Catalog', to: '/catalog', icon: <Inventory2 /> },
   { label: 'Orders', to: '/orders', icon: <ReceiptLong />, roles: ORDERS_ROLES },
+  { label: 'Receiving', to: '/receiving', icon: <Inventory2 />, roles: RECEIVING_ROLES },
   { label: 'Settings', to: '/settings', icon: <Settings /> },
 ];

@@ -1,4 +1,4 @@
-import type { FulfilmentStatus, OrderFulfilment } from '@supply-hub/api/contracts/fulfilment';
+import type { FulfilmentStatus } from '@supply-hub/api/contracts/fulfilment';
 
 /** The four steps of an order's progress line, as the ward reads them. */
 export const FULFILMENT_STEPS = ['Ordered', 'Confirmed', 'Shipped', 'Received'] as const;
@@ -30,14 +30,4 @@ const LABEL_OF: Record<FulfilmentStatus, string> = {
 /** The last step reached (completed steps are the ones before it), and the words for where it stands. */
 export function progressOf(status: FulfilmentStatus): { activeStep: number; label: string; isComplete: boolean } {
   return { activeStep: STEP_OF[status], label: LABEL_OF[status], isComplete: status === 'received' };
-}
-
-/** What is still to be received per line: ordered minus rejected by the supplier minus received. */
-export function remainingToReceive(lines: OrderFulfilment['lines']): { line_number: number; quantity: number }[] {
-  return lines
-    .map((line) => ({
-      line_number: line.line_number,
-      quantity: Math.max(0, line.ordered - line.rejected_quantity - line.received_quantity),
-    }))
-    .filter((line) => line.quantity > 0);
 }

@@ -45,7 +45,7 @@ export function countByTab(orders: readonly Order[], department: string): Record
   return counts;
 }
 
-export function filterOrders(orders: readonly Order[], tab: OrderTab, department: string): Order[] {
+export function filterOrders<T extends Order>(orders: readonly T[], tab: OrderTab, department: string): T[] {
   return orders.filter(
     (order) => matchesDepartment(order, department) && (tab === 'all' || displayStatus(order.status) === tab),
   );

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayDepartment, displayStatus, type Order } from '@supply-hub/api/contracts';
+import { displayDepartment, displayStatus, type ListedOrder, type Order } from '@supply-hub/api/contracts';
 import { useId } from 'react';
 
 import { ProductImage } from '../../../components/ProductImage';
@@ -45,7 +45,7 @@ export function OrderCard({
   canOrderAgain,
   isOwn,
 }: {
-  order: Order;
+  order: ListedOrder;
   canOrderAgain: boolean;
   /** The caller's own order: its delivery status can be read (an admin also sees others' orders here). */
   isOwn: boolean;
@@ -83,7 +83,7 @@ export function OrderCard({
             {order.notes}
           </Typography>
         )}
-        {status === 'submitted' && isOwn && <OrderDelivery order={order} />}
+        {status === 'submitted' && isOwn && <OrderDelivery order={order} scope="own" />}
         {status === 'failed' && (
           <Alert severity="error" sx={{ mt: 1.5 }}>
             Error: {order.rejection_reason ?? 'Unknown error'}

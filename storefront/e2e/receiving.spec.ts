@@ -1,0 +1,200 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
+import {
+  listProducts,
+  placeOrder,
+  signInAs,
+  signInAsNewDoctor,
+  withAdmin,
+  type CatalogueProduct,
+  type PlacedOrder,
+} from './support/portal.js';
+import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
+
+// The sandbox supplier confirms at once, backorders part of the order and ships the rest on a later
+// tick of its job (test-server.mjs); each step reaches the requester's open page as a live update.
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const LOGISTICS = 'logistics@demo.supplyhub.test';
+const ORDER_DETAIL = /^\/api\/(orders|receiving\/orders)\/[0-9a-f-]{36}$/;
+
+/** A new doctor's order of 4 items with a ship-to, pending approval. */
+async function pendingOrderOfNewDoctor(page: Page, baseURL: string): Promise<PlacedOrder> {
+  await signInAsNewDoctor(page, baseURL);
+  const address = await page.request.put('/api/me/shipping-address', {
+    data: { full_name: 'Ward 4B', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' },
+  });
+  expect(address.status()).toBe(200);
+  const [product] = (await listProducts(page)) as [CatalogueProduct];
+  return placeOrder(page, [{ asin: product.asin, quantity: 4 }]);
+}
+
+async function approve(baseURL: string, order: PlacedOrder): Promise<void> {
+  await withAdmin(baseURL, async (admin) => {
+    expect((await admin.post(`/api/admin/orders/${order.id}/approve`)).status()).toBe(200);
+  });
+}
+
+/** Waits, through the requester's own API, until the sandbox supplier has shipped the order (in part). */
+async function waitUntilShipped(page: Page, order: PlacedOrder): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/orders/${order.id}`)).json()) as OrderBody).fulfilment.fulfilment_status,
+    )
+    .toBe('partially_shipped');
+}
+interface OrderBody {
+  fulfilment: { fulfilment_status: string | null };
+}
+
+/** Scrolled to (a phone shows a card a screen at a time), then tappable inside the screen. */
+async function expectReachable(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await expectTappable(locator);
+}
+
+test('an order approved and confirmed by the supplier while the orders page is open updates without a reload, with no request per order', async ({
+  page,
+  baseURL,
+}) => {
+  const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
+  const detailReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (ORDER_DETAIL.test(pathname)) detailReads.push(pathname);
+  });
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: order.order_number });
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  await approve(baseURL ?? '', order);
+
+  const delivery = card.getByRole('region', { name: `Delivery of ${order.order_number}` });
+  await expect(delivery.getByText(/^2 × .+ backordered, expected [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly shipped · expected /);
+  await expect(delivery.getByRole('link', { name: 'Track shipment' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.ups\.com\/track\?tracknum=1Z[0-9A-F]{16}$/,
+  );
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The cards read the list's summary: the order is read in full only when its history is opened.
+  expect(detailReads).toEqual([]);
+  await delivery.getByRole('button', { name: 'Show history' }).click();
+  await expect(delivery.getByRole('list', { name: 'Order history' }).getByText(/^Shipped · /)).toBeVisible();
+  expect(detailReads).toEqual([`/api/orders/${order.id}`]);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use(PHONE_SCREEN);
+
+  test('the requester receives part of a delivery (damaged, with a note, lot pre-filled) and the rest in full', async ({
+    page,
+    baseURL,
+  }) => {
+    const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
+    await approve(baseURL ?? '', order);
+    await waitUntilShipped(page, order);
+    await page.goto('/orders');
+    const delivery = page
+      .getByRole('article', { name: order.order_number })
+      .getByRole('region', { name: `Delivery of ${order.order_number}` });
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly shipped · expected /);
+    await expectNoHorizontalOverflow(page);
+    await expectReachable(delivery.getByRole('link', { name: 'Track shipment' }));
+    await expectReachable(delivery.getByRole('button', { name: 'Received in full' }));
+
+    await delivery.getByRole('button', { name: 'Receive part' }).click();
+    const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
+    await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
+    await expect(form.getByLabel('Expiry')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expectNoHorizontalOverflow(page);
+    for (const field of ['Quantity', 'Condition', 'Note', 'Lot', 'Expiry'])
+      await expectReachable(form.getByLabel(field));
+    await form.getByLabel('Quantity').fill('9');
+    await expect(form.getByText('At most 4')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Record receipt' })).toBeDisabled();
+    await form.getByLabel('Quantity').fill('1');
+    await form.getByLabel('Condition').selectOption('Damaged');
+    await form.getByLabel('Note').fill('Box crushed in transit');
+    await expectReachable(form.getByRole('button', { name: 'Record receipt' }));
+    await form.getByRole('button', { name: 'Record receipt' }).click();
+    await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
+
+    await delivery.getByRole('button', { name: 'Received in full' }).click();
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText('Received');
+    await expectNoHorizontalOverflow(page);
+    const receipts = await page.request.get(`/api/orders/${order.id}`);
+    const received = (
+      (await receipts.json()) as { fulfilment: { events: { type: string; details: unknown }[] } }
+    ).fulfilment.events.filter((event) => event.type === 'received');
+    expect(received[0]?.details).toEqual({
+      lines: [{ line_number: 1, quantity: 1, condition: 'damaged', note: 'Box crushed in transit' }],
+    });
+    expect(received[1]?.details).toEqual({ lines: [{ line_number: 1, quantity: 3, condition: 'ok' }] });
+  });
+
+  test('a logistics admin finds a doctor’s delivery under Receiving, sees it ship live and receives it; doctors have no such page', async ({
+    page,
+    baseURL,
+  }) => {
+    const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
+    await page.goto('/catalog');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Receiving' })).toHaveCount(0);
+    await page.goto('/receiving');
+    await expect(page).toHaveURL(/\/catalog$/);
+    await approve(baseURL ?? '', order);
+
+    await page.context().clearCookies();
+    await signInAs(page, LOGISTICS);
+    await page.goto('/catalog');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('link', { name: 'Receiving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deliveries to receive' })).toBeVisible();
+    const card = page.getByRole('article', { name: order.order_number });
+    await expect(card.getByText(/^Requested by Morgan Lee · .+ · ordered /)).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    // The supplier ships while the page is open: the logistics admin's page is told too.
+    const delivery = card.getByRole('region', { name: `Delivery of ${order.order_number}` });
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly shipped · expected /);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect(delivery.getByRole('link', { name: 'Track shipment' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    await delivery.getByRole('button', { name: 'Receive part' }).click();
+    const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
+    await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
+    await expectNoHorizontalOverflow(page);
+    await form.getByLabel('Quantity').fill('2');
+    await form.getByLabel('Condition').selectOption('Short');
+    await form.getByLabel('Note').fill('Two boxes missing');
+    await form.getByRole('button', { name: 'Record receipt' }).click();
+    await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
+
+    await delivery.getByRole('button', { name: 'Received in full' }).click();
+    // Received in full: it leaves the list of deliveries to receive.
+    await expect(card).toHaveCount(0);
+    await withAdmin(baseURL ?? '', async (admin) => {
+      const answer = await admin.get(`/api/admin/orders/${order.id}/fulfilment`);
+      const { fulfilment } = (await answer.json()) as {
+        fulfilment: { fulfilment_status: string; events: { type: string; actor: string }[] };
+      };
+      expect(fulfilment.fulfilment_status).toBe('received');
+      expect(fulfilment.events.filter((event) => event.type === 'received').map((event) => event.actor)).toEqual([
+        LOGISTICS,
+        LOGISTICS,
+      ]);
+    });
+  });
+});

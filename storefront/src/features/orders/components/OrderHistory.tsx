@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { OrderEvent } from '@supply-hub/api/contracts';
+import { useId, useState } from 'react';
+
+import { useOrderDetail, type OrderScope } from '../api/get-order';
+import { MOMENT } from './delivery-format';
+
+const EVENT_TEXT: Record<OrderEvent['type'], string> = {
+  submitted: 'Ordered',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  sent: 'Sent to the supplier',
+  send_failed: 'Could not be sent to the supplier',
+  confirmed: 'Confirmed by the supplier',
+  backordered: 'Backordered by the supplier',
+  rejected_by_supplier: 'Rejected by the supplier',
+  confirmation_updated: 'Confirmation updated by the supplier',
+  shipped: 'Shipped',
+  shipment_updated: 'Shipment updated',
+  shipment_withdrawn: 'Shipment withdrawn by the supplier',
+  supplier_status: 'Message from the supplier',
+  received: 'Received',
+};
+
+/** The order's timeline, read (GET of the order in full) only once the user opens it. */
+export function OrderHistory({ orderId, scope }: { orderId: string; scope: OrderScope }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const listId = useId();
+  const { data, error } = useOrderDetail(orderId, scope, isOpen);
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button size="small" aria-expanded={isOpen} aria-controls={listId} onClick={() => setIsOpen((open) => !open)}>
+        {isOpen ? 'Hide history' : 'Show history'}
+      </Button>
+      {isOpen && error && <Alert severity="error">Could not load the history: {error.message}</Alert>}
+      {isOpen && !data && !error && <Typography role="status">Loading history</Typography>}
+      {isOpen && data && (
+        <Box component="ol" id={listId} aria-label="Order history" sx={{ m: 0, pl: 3 }}>
+          {data.fulfilment.events.map((event, index) => (
+            <li key={`${event.type}-${event.at}-${index}`}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {EVENT_TEXT[event.type]} · {MOMENT.format(new Date(event.at))} · {event.actor}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
