@@ -1,3 +1,5 @@
+// The named export: the default one does not type-check under the scripts' NodeNext resolution.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
@@ -48,6 +50,24 @@ async function waitUntilShipped(page: Page, order: PlacedOrder): Promise<void> {
 }
 interface OrderBody {
   fulfilment: { fulfilment_status: string | null };
+}
+
+/** WCAG 2.x A and AA, serious or critical (as accessibility.spec.ts), once MUI's transitions have ended. */
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target).join(', ')})`);
+  expect(blocking).toEqual([]);
 }
 
 /** Scrolled to (a phone shows a card a screen at a time), then tappable inside the screen. */
@@ -105,6 +125,8 @@ test.describe('on a 390 px phone', () => {
       .getByRole('article', { name: order.order_number })
       .getByRole('region', { name: `Delivery of ${order.order_number}` });
     await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly shipped · expected /);
+    await expect(delivery.getByText(/ backordered, expected /)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
     await expectNoHorizontalOverflow(page);
     await expectReachable(delivery.getByRole('link', { name: 'Track shipment' }));
     await expectReachable(delivery.getByRole('button', { name: 'Received in full' }));
@@ -116,6 +138,7 @@ test.describe('on a 390 px phone', () => {
     await expectNoHorizontalOverflow(page);
     for (const field of ['Quantity', 'Condition', 'Note', 'Lot', 'Expiry'])
       await expectReachable(form.getByLabel(field));
+    await expectNoSeriousAxeViolations(page);
     await form.getByLabel('Quantity').fill('9');
     await expect(form.getByText('At most 4')).toBeVisible();
     await expect(form.getByRole('button', { name: 'Record receipt' })).toBeDisabled();
