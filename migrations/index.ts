@@ -22,6 +22,8 @@ import * as markQaOrders from './20261125000400_mark_qa_orders.js';
 import * as failOrphanedJobRuns from './20261125000500_fail_orphaned_job_runs.js';
 import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 import * as createFulfilment from './20261127000100_create_fulfilment.js';
+import * as createDepartments from './20261127000200_create_departments.js';
+import * as fillDepartments from './20261127000210_fill_departments.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -57,4 +59,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261125000500_fail_orphaned_job_runs', ...failOrphanedJobRuns },
   { name: '20261125000510_lease_job_runs', ...leaseJobRuns },
   { name: '20261127000100_create_fulfilment', ...createFulfilment },
+  { name: '20261127000200_create_departments', ...createDepartments },
+  { name: '20261127000210_fill_departments', ...fillDepartments },
 ];

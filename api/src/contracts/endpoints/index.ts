@@ -9,6 +9,7 @@ import { apiDocsEndpoints } from './api-docs.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
+import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { eventsEndpoints } from './events.endpoints.js';
 import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
@@ -49,6 +50,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   audit: auditEndpoints,
   qaRunner: qaRunnerEndpoints,
   adminUsers: adminUsersEndpoints,
+  departments: departmentsEndpoints,
   adminProducts: adminProductsEndpoints,
   adminOrders: adminOrdersEndpoints,
   adminCatalog: adminCatalogEndpoints,

@@ -97,6 +97,7 @@ export async function submitOrder(
     total_amount: formatCents(totalCents),
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
+    department_id: profile.department_id,
     priority: 'normal' as const,
     is_qa: options.qaRunBy !== undefined,
     qa_run_by: options.qaRunBy ?? null,
