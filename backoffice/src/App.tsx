@@ -19,6 +19,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditEvents } from './resources/audit-events';
+import { departments } from './resources/departments';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -51,6 +52,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="products" {...products} />
       <Resource name="users" {...users} />
+      <Resource name="departments" {...departments} />
       <Resource name="audit-events" {...auditEvents} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />

@@ -25,3 +25,4 @@ export * from './admin-orders.js';
 export * from './admin-integrations.js';
 export * from './admin-catalog.js';
 export * from './fulfilment.js';
+export * from './departments.js';

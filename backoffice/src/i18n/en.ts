@@ -13,6 +13,10 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
     orders: { name: 'Order |||| Orders' },
     products: { name: 'Product |||| Products' },
     users: { name: 'User |||| Users' },
+    departments: {
+      name: 'Department |||| Departments',
+      fields: { code: 'Code', name: 'Name', active: 'Active', user_count: 'Members' },
+    },
     'audit-events': {
       name: 'Audit Event |||| Audit Log',
       fields: {
@@ -40,6 +44,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       orders: 'Orders',
       reports: 'Reports',
       users: 'Users & Roles',
+      departments: 'Departments',
       settings: 'Settings',
       audit_log: 'Audit Log',
       health: 'Health',
@@ -189,8 +194,20 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         product_url: 'Product link',
       },
     },
+    departments: {
+      active: 'Active',
+      inactive: 'Deactivated',
+      only_active: 'Active only',
+      code_help: 'Letters, digits, - or _; up to 20, stored in capitals',
+      code_rule: 'Use 1–20 letters, digits, - or _',
+      active_help: 'A deactivated department keeps its members and history but cannot be given to anyone else.',
+    },
     users: {
       title: 'Users & Roles',
+      set_department: 'Set Department',
+      set_department_title: 'Department of %{smart_count} account |||| Department of %{smart_count} accounts',
+      department_label: 'Department',
+      department_saved: 'Department set for %{smart_count} account |||| Department set for %{smart_count} accounts',
       subtitle: 'Accounts, roles, approval and shipping addresses',
       tab_all: 'All Users (%{count})',
       tab_admins: 'Admins',

@@ -51,6 +51,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveQaResult(result: QaRunResult): Promise<{ result: QaRunResult }>;
   getOrderCounts(department?: string): Promise<OrderCounts>;
   approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
+  /** Puts accounts into one department: one request, all or none. */
+  setUsersDepartment(ids: string[], departmentId: string): Promise<{ updated: number }>;
   setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
   setUserDisabled(userId: string, isDisabled: boolean): Promise<AdminUser>;
   unlockSignIn(userId: string): Promise<AdminUser>;
@@ -83,6 +85,7 @@ export const dataProvider: SupplyHubDataProvider = {
 
   approveUsers: (ids, approved, notes) =>
     send('/users/approve', 'POST', { ids, approved, ...(notes?.trim() ? { approval_notes: notes.trim() } : {}) }),
+  setUsersDepartment: (ids, departmentId) => send('/users/department', 'POST', { ids, department_id: departmentId }),
   setUserRole: (userId, role, change) =>
     change === 'grant'
       ? send(`/users/${id(userId)}/roles`, 'POST', { role })

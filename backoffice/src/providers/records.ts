@@ -17,6 +17,7 @@ export type {
   AdminUser,
   BootstrapResult,
   ClearImageCacheAnswer,
+  Department,
   IntegrationProbeAnswer,
   IntegrationStatus,
   OrderCounts,
