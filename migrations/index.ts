@@ -24,6 +24,7 @@ import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 import * as createFulfilment from './20261127000100_create_fulfilment.js';
 import * as createDepartments from './20261127000200_create_departments.js';
 import * as fillDepartments from './20261127000210_fill_departments.js';
+import * as createBudgets from './20261127000250_create_budgets.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000100_create_fulfilment', ...createFulfilment },
   { name: '20261127000200_create_departments', ...createDepartments },
   { name: '20261127000210_fill_departments', ...fillDepartments },
+  { name: '20261127000250_create_budgets', ...createBudgets },
 ];

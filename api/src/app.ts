@@ -34,6 +34,7 @@ import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dashboard/backend-dashboard.js';
@@ -193,6 +194,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(reportsRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
   api.use(departmentsRoutes(dependencies));
+  api.use(budgetsRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));

@@ -8,6 +8,7 @@ import { adminUsersEndpoints } from './admin-users.endpoints.js';
 import { apiDocsEndpoints } from './api-docs.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
+import { budgetsEndpoints } from './budgets.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -51,6 +52,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   qaRunner: qaRunnerEndpoints,
   adminUsers: adminUsersEndpoints,
   departments: departmentsEndpoints,
+  budgets: budgetsEndpoints,
   adminProducts: adminProductsEndpoints,
   adminOrders: adminOrdersEndpoints,
   adminCatalog: adminCatalogEndpoints,

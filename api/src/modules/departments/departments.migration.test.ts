@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createIsolatedDatabase } from '../../test-support/test-context.js';
 import * as createDepartments from '../../../../migrations/20261127000200_create_departments.js';
 import * as fillDepartments from '../../../../migrations/20261127000210_fill_departments.js';
+import * as createBudgets from '../../../../migrations/20261127000250_create_budgets.js';
 
 type IsolatedDatabase = Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
@@ -12,6 +13,7 @@ describe('the departments migrations', () => {
   beforeAll(async () => {
     database = await createIsolatedDatabase();
     // Back to the schema before departments, with the data of that time.
+    await createBudgets.down(database.db);
     await fillDepartments.down(database.db);
     await createDepartments.down(database.db);
   });
@@ -31,6 +33,7 @@ describe('the departments migrations', () => {
 
     await createDepartments.up(db);
     await fillDepartments.up(db);
+    await createBudgets.up(db);
 
     const departments = await db('departments').orderBy('name').select('code', 'name', 'active');
     expect(departments).toEqual([

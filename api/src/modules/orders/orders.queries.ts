@@ -15,6 +15,8 @@ export interface OrderInsert {
   delivery_location: string;
   /** The requester's department at submission (issue 18 §1); delivery_location keeps its name. */
   department_id?: string | null;
+  /** Let through over a warn budget (issue 18 §2). */
+  over_budget?: boolean;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
   rejection_reason?: string | null;
   /** A QA runner order (never in reports) and the admin who ran it. */
@@ -287,9 +289,9 @@ export async function insertSubmittedOrder(
      ),
      new_order AS (
        INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, department_id,
-                           priority, is_qa, qa_run_by, created_at, updated_at)
+                           over_budget, priority, is_qa, qa_run_by, created_at, updated_at)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
-              :deliveryLocation, CAST(:departmentId AS uuid), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
+              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:overBudget AS boolean), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
               CAST(:now AS timestamptz), CAST(:now AS timestamptz)
        FROM claimed
        RETURNING id, order_number, display_seq
@@ -350,6 +352,7 @@ export async function insertSubmittedOrder(
         notes: order.notes,
         deliveryLocation: order.delivery_location,
         departmentId: order.department_id ?? null,
+        overBudget: order.over_budget === true,
         priority: order.priority ?? 'normal',
         isQa: order.is_qa === true,
         qaRunBy: order.qa_run_by ?? null,
