@@ -19,6 +19,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditEvents } from './resources/audit-events';
+import { budgets } from './resources/budgets';
 import { departments } from './resources/departments';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
@@ -53,6 +54,7 @@ export function App() {
       <Resource name="products" {...products} />
       <Resource name="users" {...users} />
       <Resource name="departments" {...departments} />
+      <Resource name="budgets" {...budgets} />
       <Resource name="audit-events" {...auditEvents} />
       <CustomRoutes>
         <Route path={DashboardPage.path} element={<DashboardPage />} />

@@ -17,6 +17,21 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       name: 'Department |||| Departments',
       fields: { code: 'Code', name: 'Name', active: 'Active', user_count: 'Members' },
     },
+    budgets: {
+      name: 'Budget |||| Budgets',
+      fields: {
+        department_id: 'Department',
+        department_name: 'Department',
+        period: 'Period',
+        amount: 'Amount (USD)',
+        committed: 'Committed',
+        spent: 'Spent',
+        remaining: 'Remaining',
+        used_percent: '% used',
+        policy: 'Policy',
+        alert_threshold: 'Alert at (% committed)',
+      },
+    },
     'audit-events': {
       name: 'Audit Event |||| Audit Log',
       fields: {
@@ -45,6 +60,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       reports: 'Reports',
       users: 'Users & Roles',
       departments: 'Departments',
+      budgets: 'Budgets',
       settings: 'Settings',
       audit_log: 'Audit Log',
       health: 'Health',
@@ -193,6 +209,11 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         vendor: 'Vendor',
         product_url: 'Product link',
       },
+    },
+    budgets: {
+      period: { month: 'Month', quarter: 'Quarter', year: 'Year' },
+      policy: { stop: 'Stop: refuse orders over budget', warn: 'Warn: allow and flag' },
+      amount_rule: 'An amount in USD, e.g. 5000.00',
     },
     departments: {
       active: 'Active',

@@ -9,6 +9,7 @@ import { Menu, usePermissions } from 'react-admin';
 import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 import { auditEvents } from '../resources/audit-events';
+import { budgets } from '../resources/budgets';
 import { departments } from '../resources/departments';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
@@ -38,6 +39,7 @@ export function AppMenu() {
         <>
           <Menu.Item to="/users" primaryText="supply_hub.menu.users" leftIcon={<users.icon />} />
           <Menu.Item to="/departments" primaryText="supply_hub.menu.departments" leftIcon={<departments.icon />} />
+          <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />
           <Menu.Item to={HealthPage.path} primaryText="supply_hub.menu.health" leftIcon={<MonitorHeartIcon />} />

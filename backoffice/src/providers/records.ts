@@ -16,6 +16,7 @@ export type {
   AdminOrder,
   AdminUser,
   BootstrapResult,
+  Budget,
   ClearImageCacheAnswer,
   Department,
   IntegrationProbeAnswer,
