@@ -22,6 +22,9 @@ import * as markQaOrders from './20261125000400_mark_qa_orders.js';
 import * as failOrphanedJobRuns from './20261125000500_fail_orphaned_job_runs.js';
 import * as leaseJobRuns from './20261125000510_lease_job_runs.js';
 import * as createFulfilment from './20261127000100_create_fulfilment.js';
+import * as createDepartments from './20261127000200_create_departments.js';
+import * as fillDepartments from './20261127000210_fill_departments.js';
+import * as createBudgets from './20261127000250_create_budgets.js';
 import * as createOrderApprovals from './20261127000300_create_order_approvals.js';
 import * as createInvoices from './20261127000400_create_invoices.js';
 import * as planSandboxInvoices from './20261127000410_plan_sandbox_invoices.js';
@@ -60,6 +63,9 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261125000500_fail_orphaned_job_runs', ...failOrphanedJobRuns },
   { name: '20261125000510_lease_job_runs', ...leaseJobRuns },
   { name: '20261127000100_create_fulfilment', ...createFulfilment },
+  { name: '20261127000200_create_departments', ...createDepartments },
+  { name: '20261127000210_fill_departments', ...fillDepartments },
+  { name: '20261127000250_create_budgets', ...createBudgets },
   { name: '20261127000300_create_order_approvals', ...createOrderApprovals },
   { name: '20261127000400_create_invoices', ...createInvoices },
   { name: '20261127000410_plan_sandbox_invoices', ...planSandboxInvoices },

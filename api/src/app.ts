@@ -36,6 +36,8 @@ import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
+import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dashboard/backend-dashboard.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -198,6 +200,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(qaRunnerRoutes(dependencies));
   api.use(reportsRoutes(dependencies));
   api.use(adminUsersRoutes(dependencies));
+  api.use(departmentsRoutes(dependencies));
+  api.use(budgetsRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));

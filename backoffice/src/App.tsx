@@ -21,6 +21,8 @@ import { i18nProvider } from './providers/i18nProvider';
 import { approvals } from './resources/approvals';
 import { auditEvents } from './resources/audit-events';
 import { invoices } from './resources/invoices';
+import { budgets } from './resources/budgets';
+import { departments } from './resources/departments';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -53,6 +55,8 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="products" {...products} />
       <Resource name="users" {...users} />
+      <Resource name="departments" {...departments} />
+      <Resource name="budgets" {...budgets} />
       <Resource name="audit-events" {...auditEvents} />
       <Resource name="approvals" {...approvals} />
       <Resource name="invoices" {...invoices} />

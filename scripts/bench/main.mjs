@@ -32,6 +32,10 @@ const BENCHMARKS = {
     summary:
       'catalogue, own orders and order submission with autocannon at 50 connections, against a node:http + pg floor',
   },
+  budget: {
+    load: () => import('./budget.mjs'),
+    summary: 'p95 the budget check adds to order submission, and submission throughput with it against without',
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',

@@ -13,6 +13,7 @@ export const adminUserFilterSchema = z.object({
   group: z.enum(['admins', 'providers']).optional(),
   onboarding_approved: z.boolean().optional(),
   id: idFilter(z.uuid()),
+  department_id: z.uuid().optional(),
 });
 
 /** A saved shipping address as the back office shows it: the one stored-address shape (me.ts). */
@@ -28,6 +29,8 @@ export const adminUserSchema = z.strictObject({
   last_name: z.string().nullable(),
   username: z.string().nullable(),
   department: z.string().nullable(),
+  /** The account's department (issue 18 §1); `department` is its name. */
+  department_id: z.string().nullable(),
   roles: z.array(roleSchema),
   effective_role: z.string(),
   is_admin: z.boolean(),

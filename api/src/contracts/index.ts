@@ -26,3 +26,5 @@ export * from './admin-integrations.js';
 export * from './admin-catalog.js';
 export * from './fulfilment.js';
 export * from './approvals.js';
+export * from './departments.js';
+export * from './budgets.js';

@@ -58,6 +58,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   getOrderFulfilment(orderId: string): Promise<AdminOrderFulfilment>;
   getFulfilmentCounts(): Promise<FulfilmentCounts>;
   approveUsers(ids: string[], approved: boolean, notes?: string): Promise<{ updated: number }>;
+  /** Puts accounts into one department: one request, all or none. */
+  setUsersDepartment(ids: string[], departmentId: string): Promise<{ updated: number }>;
   setUserRole(userId: string, role: Role, change: RoleChange): Promise<AdminUser>;
   setUserDisabled(userId: string, isDisabled: boolean): Promise<AdminUser>;
   unlockSignIn(userId: string): Promise<AdminUser>;
@@ -96,6 +98,7 @@ export const dataProvider: SupplyHubDataProvider = {
 
   approveUsers: (ids, approved, notes) =>
     send('/users/approve', 'POST', { ids, approved, ...(notes?.trim() ? { approval_notes: notes.trim() } : {}) }),
+  setUsersDepartment: (ids, departmentId) => send('/users/department', 'POST', { ids, department_id: departmentId }),
   setUserRole: (userId, role, change) =>
     change === 'grant'
       ? send(`/users/${id(userId)}/roles`, 'POST', { role })

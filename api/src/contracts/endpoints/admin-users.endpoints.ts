@@ -9,6 +9,7 @@ import {
   userRoleParamsSchema,
 } from '../admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../auth.js';
+import { bulkUserDepartmentAnswerSchema, bulkUserDepartmentSchema, userDepartmentSchema } from '../departments.js';
 import { shippingAddressSchema } from '../me.js';
 import { endpoint } from './endpoint.js';
 
@@ -22,7 +23,7 @@ export const adminUsersEndpoints = {
     path: '/api/admin/users',
     summary: 'List accounts with roles, approval, address and sign-in status',
     description:
-      'ra-data-simple-rest list. Sort: email, created_at, last_name, first_name. Filter: q, group (admins|providers), onboarding_approved, id.',
+      'ra-data-simple-rest list. Sort: email, created_at, last_name, first_name. Filter: q, group (admins|providers), onboarding_approved, department_id, id.',
     tag,
     access,
     query: raListQuerySchema,
@@ -39,6 +40,28 @@ export const adminUsersEndpoints = {
     params: uuidIdParamsSchema,
     responses: { 200: adminUserSchema },
     errors: [400, 401, 403, 404],
+  }),
+  setDepartment: endpoint({
+    method: 'put',
+    path: '/api/admin/users/:id',
+    summary: "Set the account's department (ra-data-simple-rest update: only department_id is read)",
+    description: 'A deactivated department is refused with 422 DEPARTMENT_INACTIVE; an unknown one is a 404.',
+    tag,
+    access,
+    params: uuidIdParamsSchema,
+    body: userDepartmentSchema,
+    responses: { 200: adminUserSchema },
+    errors: [400, 401, 403, 404, 422],
+  }),
+  setDepartmentMany: endpoint({
+    method: 'post',
+    path: '/api/admin/users/department',
+    summary: 'Put accounts into one department in one transaction (all or none)',
+    tag,
+    access,
+    body: bulkUserDepartmentSchema,
+    responses: { 200: bulkUserDepartmentAnswerSchema },
+    errors: [400, 401, 403, 404, 422],
   }),
   saveShippingAddress: endpoint({
     method: 'put',

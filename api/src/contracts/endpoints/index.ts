@@ -9,7 +9,9 @@ import { apiDocsEndpoints } from './api-docs.endpoints.js';
 import { approvalsEndpoints } from './approvals.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
+import { budgetsEndpoints } from './budgets.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
+import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { eventsEndpoints } from './events.endpoints.js';
 import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
@@ -52,6 +54,8 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   audit: auditEndpoints,
   qaRunner: qaRunnerEndpoints,
   adminUsers: adminUsersEndpoints,
+  departments: departmentsEndpoints,
+  budgets: budgetsEndpoints,
   adminProducts: adminProductsEndpoints,
   adminOrders: adminOrdersEndpoints,
   adminCatalog: adminCatalogEndpoints,

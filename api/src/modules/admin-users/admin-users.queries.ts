@@ -8,6 +8,7 @@ export interface AdminUserFilter {
   group?: 'admins' | 'providers';
   onboarding_approved?: boolean;
   id?: string | string[];
+  department_id?: string;
 }
 
 export interface AdminUserRow {
@@ -19,6 +20,7 @@ export interface AdminUserRow {
   last_name: string | null;
   username: string | null;
   department: string | null;
+  department_id: string | null;
   onboarding_completed: boolean | null;
   onboarding_approved: boolean | null;
   approved_at: Date | null;
@@ -56,7 +58,8 @@ export async function selectUsersPage(
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .leftJoin(roles, 'r.user_id', 'users.id')
     .leftJoin('shipping_addresses as a', 'a.user_id', 'users.id');
-  const { q, group, onboarding_approved: approved, id } = options.filter;
+  const { q, group, onboarding_approved: approved, id, department_id: departmentId } = options.filter;
+  if (departmentId) query.where('profiles.department_id', departmentId);
   if (id) query.whereIn('users.id', Array.isArray(id) ? id : [id]);
   if (q) {
     const pattern = containsPattern(q);
@@ -87,6 +90,7 @@ export async function selectUsersPage(
       'profiles.last_name',
       'profiles.username',
       'profiles.department',
+      'profiles.department_id',
       'profiles.onboarding_completed',
       'profiles.onboarding_approved',
       'profiles.approved_at',

@@ -19,6 +19,8 @@ import {
   setUserApproval,
   listAdminUsers,
   setUserDisabled,
+  setUserDepartment,
+  setUsersDepartment,
   unlockSignIn,
 } from './admin-users.service.js';
 
@@ -49,6 +51,16 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
     res.json(await getAdminUser(contextFor(req), parseId(req.params)));
+  });
+
+  /** ra-data-simple-rest update: of the record, only `department_id` is editable here. */
+  router.put('/admin/users/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await setUserDepartment(contextFor(req), parseId(req.params), req.body));
+  });
+
+  /** Bulk department: one request, one transaction, all or none. */
+  router.post('/admin/users/department', allow.roles('admin'), async (req, res) => {
+    res.json(await setUsersDepartment(contextFor(req), req.body));
   });
 
   router.put('/admin/users/:id/shipping-address', allow.roles('admin'), async (req, res) => {

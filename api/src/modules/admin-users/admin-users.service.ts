@@ -1,4 +1,5 @@
 import type { AdminUser } from '../../contracts/admin-users.js';
+import { userDepartmentSchema } from '../../contracts/departments.js';
 import { shippingAddressSchema } from '../../contracts/me.js';
 import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
@@ -6,6 +7,7 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
+import { setUsersDepartment as assignDepartment } from '../departments/departments.service.js';
 import { changeRoleInTransaction, setApprovalForUsers } from '../users/users.service.js';
 import * as queries from './admin-users.queries.js';
 
@@ -21,6 +23,7 @@ export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date): Admi
     last_name: row.last_name,
     username: row.username,
     department: row.department,
+    department_id: row.department_id,
     roles,
     effective_role: effectiveRole(roles),
     is_admin: isAdmin(roles),
@@ -74,6 +77,16 @@ export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, us
   });
   return { ...user, sign_in_paused_until: null };
 }
+
+/** PUT /api/admin/users/:id: an admin sets the account's department (the rest of the record is not edited here). */
+export async function setUserDepartment(ctx: ServiceContext, userId: string, rawInput: unknown) {
+  const { department_id: departmentId } = userDepartmentSchema.parse(rawInput);
+  await assignDepartment(ctx, { ids: [userId], department_id: departmentId });
+  return getAdminUser(ctx, userId);
+}
+
+/** POST /api/admin/users/department: many accounts into one department, all or none. */
+export const setUsersDepartment = assignDepartment;
 
 /** Approves or un-approves accounts (users.service owns the rule; the CLI calls it too). */
 export const setUserApproval = setApprovalForUsers;

@@ -13,6 +13,10 @@ export interface OrderInsert {
   total_amount: string;
   notes: string | null;
   delivery_location: string;
+  /** The requester's department at submission (issue 18 §1); delivery_location keeps its name. */
+  department_id?: string | null;
+  /** Let through over a warn budget (issue 18 §2). */
+  over_budget?: boolean;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
   rejection_reason?: string | null;
   /** A QA runner order (never in reports) and the admin who ran it. */
@@ -205,6 +209,7 @@ export interface SubmissionContext {
     | {
         onboarding_approved: boolean;
         department: string | null;
+        department_id: string | null;
         first_name: string | null;
         last_name: string | null;
         username: string | null;
@@ -237,7 +242,7 @@ export async function selectSubmissionContext(
           max_order_total: string | null;
         })[];
     }>(
-      `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.first_name,
+      `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.department_id, pr.first_name,
             pr.last_name, pr.username, k.request_hash AS key_request_hash, k.order_id AS key_order_id,
             a.max_order_total, p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
      FROM (SELECT CAST(:userId AS uuid) AS user_id) AS me
@@ -254,6 +259,7 @@ export async function selectSubmissionContext(
       ? {
           onboarding_approved: first.onboarding_approved,
           department: first.department,
+          department_id: first.department_id,
           first_name: first.first_name,
           last_name: first.last_name,
           username: first.username,
@@ -335,10 +341,10 @@ export async function insertSubmittedOrder(
        RETURNING order_id
      ),
      new_order AS (
-       INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, priority,
-                           is_qa, qa_run_by, created_at, updated_at)
+       INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, department_id,
+                           over_budget, priority, is_qa, qa_run_by, created_at, updated_at)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
-              :deliveryLocation, :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
+              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:overBudget AS boolean), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
               CAST(:now AS timestamptz), CAST(:now AS timestamptz)
        FROM claimed
        RETURNING id, order_number, display_seq
@@ -398,6 +404,8 @@ export async function insertSubmittedOrder(
         totalAmount: order.total_amount,
         notes: order.notes,
         deliveryLocation: order.delivery_location,
+        departmentId: order.department_id ?? null,
+        overBudget: order.over_budget === true,
         priority: order.priority ?? 'normal',
         isQa: order.is_qa === true,
         qaRunBy: order.qa_run_by ?? null,

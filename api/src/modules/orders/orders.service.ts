@@ -13,6 +13,7 @@ import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contrac
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readFulfilmentSummaries, readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
+import { lockBudgetForSubmission } from '../budgets/budgets.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
@@ -104,6 +105,7 @@ export async function submitOrder(
     total_amount: formatCents(totalCents),
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
+    department_id: profile.department_id,
     priority: 'normal' as const,
     is_qa: options.qaRunBy !== undefined,
     qa_run_by: options.qaRunBy ?? null,
@@ -121,7 +123,7 @@ export async function submitOrder(
     total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
   }));
   const adminMail = newOrderMailForAdmins(order, queries.ORDER_NUMBER_SLOT, ctx.config.publicUrl);
-  const created = await queries.insertSubmittedOrder(ctx.db, {
+  const write = {
     order,
     items,
     adminMail: { ...adminMail, status: outboxStatus(ctx) },
@@ -132,7 +134,11 @@ export async function submitOrder(
       clientAddress: ctx.clientAddress,
       requestId: ctx.requestId,
     },
-  });
+  };
+  const departmentId = order.is_qa ? null : profile.department_id;
+  const created = departmentId
+    ? await insertWithinBudget(ctx, write, departmentId, totalCents)
+    : await queries.insertSubmittedOrder(ctx.db, write);
   if (!created) {
     // A submission with the same key committed while this one was being priced.
     const taken = await queries.selectIdempotencyKey(ctx.db, requester.userId, idempotencyKey);
@@ -163,6 +169,32 @@ export async function submitOrder(
     order.is_qa ? { ...created.autoApproval, enabled: false } : created.autoApproval,
   );
   return { order: stored, isReplay: false };
+}
+
+/**
+ * The budget check and the order's insert as one transaction (issue 18 §2): the department's budget
+ * row stays locked from the check to the commit, so concurrent submissions queue and the last
+ * dollars are spent once. A key already used (its order committed while this one waited) is a
+ * replay, never a refusal; a stop refusal throws, and nothing is written.
+ */
+async function insertWithinBudget(
+  ctx: ServiceContext,
+  write: queries.SubmissionWrite,
+  departmentId: string,
+  totalCents: number,
+): Promise<queries.SubmissionWritten | undefined> {
+  return ctx.db.transaction(async (trx) => {
+    const budget = await lockBudgetForSubmission(ctx, trx, departmentId, write.order.created_at);
+    if (!budget) return queries.insertSubmittedOrder(trx, write);
+    if (await queries.selectIdempotencyKey(trx, write.order.user_id, write.idempotency.key)) return undefined;
+    const { isOverBudget } = await budget.admit(totalCents);
+    const created = await queries.insertSubmittedOrder(trx, {
+      ...write,
+      order: { ...write.order, over_budget: isOverBudget },
+    });
+    if (created) await budget.afterInsert(totalCents);
+    return created;
+  });
 }
 
 /** The same key again: the same request answers its order, a different one is refused. */

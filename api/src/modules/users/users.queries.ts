@@ -57,6 +57,7 @@ export interface ProfileInsert {
   first_name: string;
   last_name: string;
   department?: string | null;
+  department_id?: string | null;
   onboarding_completed: boolean;
   onboarding_approved: boolean;
   approved_at?: Date | null;

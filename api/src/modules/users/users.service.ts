@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { assertStrongPassword } from '../auth/password-policy.js';
+import { departmentNamed } from '../departments/departments.service.js';
 import { hashPassword } from './password-hashing.js';
 import * as queries from './users.queries.js';
 import { createUserInputSchema, emailSchema, type CreateUserInput } from './users.rules.js';
@@ -31,6 +32,7 @@ export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput)
     const user = await queries.insertUser(trx, input.email, now);
     await queries.insertPasswordCredential(trx, user.id, passwordHash, now);
     await queries.insertRoles(trx, user.id, input.roles, actorUserId(ctx), now);
+    const department = input.department ? await departmentNamed(trx, input.department, now) : undefined;
     await queries.upsertProfile(
       trx,
       {
@@ -38,7 +40,8 @@ export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput)
         username: input.email,
         first_name: input.firstName,
         last_name: input.lastName,
-        department: input.department ?? null,
+        department: department?.name ?? null,
+        department_id: department?.id ?? null,
         onboarding_completed: true,
         onboarding_approved: input.isApproved,
         approved_at: input.isApproved ? now : null,

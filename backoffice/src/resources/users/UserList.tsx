@@ -12,6 +12,7 @@ import type { AdminUser } from '../../providers/records';
 import { AccountStatusCell } from './AccountStatusCell';
 import { AddressBadge, AddressButton } from './AddressCells';
 import { ApprovalCell, BulkApprovalButton } from './ApprovalCell';
+import { BulkDepartmentButton } from './DepartmentDialog';
 import { RoleChips } from './RoleChips';
 import { SignInPauseNotice } from './SignInPauseNotice';
 import { UserGroupTabs, UserSearch } from './UserFilters';
@@ -52,6 +53,7 @@ function UsersView() {
                 <Box sx={{ display: 'flex', gap: 1 }}>
                   <BulkApprovalButton isApproving />
                   <BulkApprovalButton isApproving={false} />
+                  <BulkDepartmentButton />
                 </Box>
               }
             >

@@ -71,6 +71,7 @@ export function describeSubmitError(error: unknown): string {
     case 'ACCOUNT_NOT_APPROVED':
     case 'QUANTITY_TOO_HIGH':
     case 'ORDER_TOTAL_TOO_HIGH':
+    case 'BUDGET_EXCEEDED':
       return error.message;
     default:
       return 'Failed to submit order';

@@ -7,7 +7,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { describeCartError } from '../cart.rules';
@@ -15,6 +15,9 @@ import { useCart } from '../hooks/use-cart';
 import { CartLine } from './CartLine';
 import { ClearCartDialog } from './ClearCartDialog';
 import { SubmitOrderPanel } from './SubmitOrderPanel';
+
+// The budget panel loads with the open cart, never with /catalog (its initial bundle is full).
+const BudgetPanel = lazy(() => import('./BudgetPanel'));
 
 /** provider-portal §2 Cart drawer: the lines, Clear, and the submit panel (or the admin notice). */
 export function CartDrawer() {
@@ -101,6 +104,11 @@ export function CartDrawer() {
       </Box>
       <Divider />
       <Box sx={{ p: 2 }}>
+        {isDrawerOpen && cart.items.length > 0 && (
+          <Suspense fallback={null}>
+            <BudgetPanel />
+          </Suspense>
+        )}
         <SubmitOrderPanel />
       </Box>
     </Drawer>

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+import { idFilter } from './admin-list.js';
+import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
+
+export const BUDGET_PERIODS = ['month', 'quarter', 'year'] as const;
+export const budgetPeriodSchema = z.enum(BUDGET_PERIODS);
+export type BudgetPeriod = z.infer<typeof budgetPeriodSchema>;
+
+export const BUDGET_POLICIES = ['stop', 'warn'] as const;
+export const budgetPolicySchema = z.enum(BUDGET_POLICIES);
+export type BudgetPolicy = z.infer<typeof budgetPolicySchema>;
+
+/** The percent of the amount at which the department's budget owners and finance are e-mailed. */
+export const DEFAULT_ALERT_THRESHOLD = 80;
+
+/** POST /api/admin/budgets: a department's budget, for every period of its kind from the current one. */
+export const budgetCreateSchema = z.object({
+  department_id: z.uuid(),
+  period: budgetPeriodSchema,
+  amount: moneyAmountSchema('must be an amount in USD, e.g. "5000.00"').pipe(
+    z.number().min(0, 'must not be negative').max(9_999_999_999.99, 'is too large'),
+  ),
+  policy: budgetPolicySchema,
+  alert_threshold: z.number().int().min(1).max(100).default(DEFAULT_ALERT_THRESHOLD),
+});
+
+/** PUT /api/admin/budgets/:id: the record GET answers, edited; its department stays. */
+export const budgetUpdateSchema = budgetCreateSchema.omit({ department_id: true }).extend({
+  alert_threshold: z.number().int().min(1).max(100),
+});
+
+/** The sort fields and filters of GET /api/admin/budgets. */
+export const BUDGET_SORTS = ['department_name', 'amount', 'period', 'updated_at'] as const;
+export const budgetFilterSchema = z.object({
+  department_id: z.uuid().optional(),
+  period: budgetPeriodSchema.optional(),
+  policy: budgetPolicySchema.optional(),
+  id: idFilter(z.uuid()),
+});
+
+/** The figures of a budget's current period (the definitions of issue 18 §2). */
+const budgetFiguresShape = {
+  period_start: z.string(),
+  /** The first instant after the period. */
+  period_end: z.string(),
+  amount: moneyTextSchema,
+  /** Totals of the period's orders that are pending, approved, submitted or failed. */
+  committed: moneyTextSchema,
+  /** Totals of the period's submitted orders. */
+  spent: moneyTextSchema,
+  /** amount − committed. */
+  remaining: moneyTextSchema,
+  policy: budgetPolicySchema,
+};
+
+/** A budget as the back office shows it, with its current period's figures. */
+export const budgetSchema = z.strictObject({
+  id: z.string(),
+  department_id: z.string(),
+  department_code: z.string(),
+  department_name: z.string(),
+  period: budgetPeriodSchema,
+  alert_threshold: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  ...budgetFiguresShape,
+  used_percent: z.number().int(),
+});
+export type Budget = z.infer<typeof budgetSchema>;
+
+/** A change of a budget, oldest first (GET /api/admin/budgets/:id/history). */
+export const budgetChangeSchema = z.strictObject({
+  id: z.string(),
+  period: budgetPeriodSchema,
+  amount: moneyTextSchema,
+  policy: budgetPolicySchema,
+  alert_threshold: z.number().int(),
+  changed_by: z.string().nullable(),
+  changed_at: z.string(),
+});
+export type BudgetChange = z.infer<typeof budgetChangeSchema>;
+
+/** GET /api/me/budget: the requester's department budget this period; null when none applies. */
+export const myBudgetSchema = z.strictObject({ department: z.string(), ...budgetFiguresShape }).nullable();
+export type MyBudget = z.infer<typeof myBudgetSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+import { idFilter } from './admin-list.js';
+
+/** The sort fields of GET /api/admin/departments. */
+export const DEPARTMENT_SORTS = ['code', 'name', 'active', 'created_at'] as const;
+
+/** The filters of GET /api/admin/departments. */
+export const departmentFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  active: z.boolean().optional(),
+  id: idFilter(z.uuid()),
+});
+
+/** A department code: upper-cased, letters, digits, '-' and '_', at most 20 characters. */
+export const departmentCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9_-]{0,19}$/, 'must be 1–20 letters, digits, - or _, starting with a letter or digit');
+
+/** POST /api/admin/departments. */
+export const departmentCreateSchema = z.object({
+  code: departmentCodeSchema,
+  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  active: z.boolean().default(true),
+});
+
+/** PUT /api/admin/departments/:id: the record GET answers, edited (id and dates are ignored). */
+export const departmentUpdateSchema = departmentCreateSchema.extend({ active: z.boolean() });
+
+/** A department (cost centre, issue 18 §1) as the back office shows it. */
+export const departmentSchema = z.strictObject({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  /** How many accounts belong to it. */
+  user_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+/** PUT /api/admin/users/:id/department and POST /api/admin/users/department (bulk, all or none). */
+export const userDepartmentSchema = z.object({ department_id: z.uuid() });
+export const bulkUserDepartmentSchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(200),
+  department_id: z.uuid(),
+});
+export const bulkUserDepartmentAnswerSchema = z.strictObject({ updated: z.number().int() });

@@ -1,0 +1,165 @@
+import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
+
+/**
+ * Budget periods and arithmetic (issue 18 §2), pure. Time zone: a period is the calendar month,
+ * quarter or year in the company's time zone (Settings → Company, the one the reports use), so
+ * "November" means the same on the dashboard, in the report and in the refusal. An order belongs
+ * to the period of its submission instant (orders.created_at); periods are half-open [start, end).
+ */
+
+export interface BudgetPeriodWindow {
+  start: Date;
+  /** The first instant after the period. */
+  end: Date;
+  /** 'November', 'Q4 2026' or '2026': what the screens and the refusal call it. */
+  label: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall clock of `instant` in `timeZone`, as numbers (month 1–12). */
+function wallClock(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatIn(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of local midnight starting the first day of `month` (1–12, may overflow) of `year`. */
+function localMonthStart(year: number, month: number, timeZone: string): Date {
+  const wallAsUtc = Date.UTC(year, month - 1, 1);
+  // Twice: the offset at the guess may differ from the offset at the answer (a DST change).
+  const guess = wallAsUtc - offsetAt(wallAsUtc, timeZone);
+  return new Date(wallAsUtc - offsetAt(guess, timeZone));
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTHS_IN: Record<BudgetPeriod, number> = { month: 1, quarter: 3, year: 12 };
+
+/** The period of kind `period` that contains `now`, in `timeZone`. */
+export function budgetPeriodAt(period: BudgetPeriod, now: Date, timeZone: string): BudgetPeriodWindow {
+  const { year, month } = wallClock(now.getTime(), timeZone);
+  const length = MONTHS_IN[period];
+  const firstMonth = Math.floor((month - 1) / length) * length + 1;
+  const label =
+    period === 'month'
+      ? MONTH_NAMES[month - 1]!
+      : period === 'quarter'
+        ? `Q${Math.floor((month - 1) / 3) + 1} ${year}`
+        : String(year);
+  return {
+    start: localMonthStart(year, firstMonth, timeZone),
+    end: localMonthStart(year, firstMonth + length, timeZone),
+    label,
+  };
+}
+
+export interface BudgetFigures {
+  amountCents: number;
+  committedCents: number;
+  spentCents: number;
+  /** amount − committed; negative when an amount was lowered below what is committed. */
+  remainingCents: number;
+  /** committed ÷ amount, in whole percent (0 for a zero amount with nothing committed). */
+  usedPercent: number;
+}
+
+export function budgetFigures(amountCents: number, committedCents: number, spentCents: number): BudgetFigures {
+  return {
+    amountCents,
+    committedCents,
+    spentCents,
+    remainingCents: amountCents - committedCents,
+    usedPercent: percentOf(committedCents, amountCents),
+  };
+}
+
+function percentOf(part: number, whole: number): number {
+  if (whole <= 0) return part > 0 ? 100 : 0;
+  return Math.floor((part * 100) / whole);
+}
+
+export type BudgetVerdict = 'within' | 'warn' | 'refuse';
+
+/**
+ * What a submission of `orderCents` does against `remainingCents`: taking exactly what remains is
+ * within budget; more is refused under stop and allowed but flagged under warn.
+ */
+export function budgetVerdict(policy: BudgetPolicy, remainingCents: number, orderCents: number): BudgetVerdict {
+  if (orderCents <= remainingCents) return 'within';
+  return policy === 'stop' ? 'refuse' : 'warn';
+}
+
+/** The refusal a nurse reads: 'This order exceeds the ICU budget for November: $40.00 remains.' */
+export function budgetRefusalMessage(department: string, periodLabel: string, remainingCents: number): string {
+  return `This order exceeds the ${department} budget for ${periodLabel}: ${usd(Math.max(remainingCents, 0))} remains.`;
+}
+
+function usd(cents: number): string {
+  const dollars = Math.floor(cents / 100).toLocaleString('en-US');
+  return `$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Whether committing `orderCents` more takes the period across the alert threshold (percent). */
+export function crossesAlertThreshold(
+  amountCents: number,
+  committedBeforeCents: number,
+  orderCents: number,
+  thresholdPercent: number,
+): boolean {
+  const line = amountCents * thresholdPercent;
+  return committedBeforeCents * 100 < line && (committedBeforeCents + orderCents) * 100 >= line;
+}
+
+/** Cents from a decimal string ("40.00"), exactly. */
+export function centsOf(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return amount.startsWith('-') ? -cents : cents;
+}
+
+/** A decimal string ("-12.50") from cents. */
+export function moneyOf(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const magnitude = Math.abs(cents);
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}

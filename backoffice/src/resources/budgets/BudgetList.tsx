@@ -1,0 +1,29 @@
+import { CreateButton, DataTable, List, TopToolbar } from 'react-admin';
+
+import type { Budget } from '../../providers/records';
+
+/** /admin/budgets: each department's budget with this period's committed, spent and remaining. */
+export default function BudgetList() {
+  return (
+    <List<Budget>
+      sort={{ field: 'department_name', order: 'ASC' }}
+      perPage={50}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable<Budget> rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="department_name" />
+        <DataTable.Col source="period" />
+        <DataTable.NumberCol source="amount" options={{ style: 'currency', currency: 'USD' }} />
+        <DataTable.NumberCol source="committed" options={{ style: 'currency', currency: 'USD' }} disableSort />
+        <DataTable.NumberCol source="spent" options={{ style: 'currency', currency: 'USD' }} disableSort />
+        <DataTable.NumberCol source="remaining" options={{ style: 'currency', currency: 'USD' }} disableSort />
+        <DataTable.Col source="used_percent" disableSort render={(budget) => `${budget.used_percent} %`} />
+        <DataTable.Col source="policy" />
+      </DataTable>
+    </List>
+  );
+}

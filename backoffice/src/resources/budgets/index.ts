@@ -1,0 +1,13 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import { lazy } from 'react';
+
+import type { Budget } from '../../providers/records';
+
+/** Department budgets (issue 18 §2): admins set and change them; the list shows this period's figures. */
+export const budgets = {
+  list: lazy(() => import('./BudgetList')),
+  create: lazy(() => import('./BudgetCreate')),
+  edit: lazy(() => import('./BudgetEdit')),
+  icon: AccountBalanceWalletIcon,
+  recordRepresentation: (budget: Budget) => budget.department_name,
+};

@@ -1,0 +1,11 @@
+import { Create } from 'react-admin';
+
+import { DepartmentForm } from './DepartmentForm';
+
+export default function DepartmentCreate() {
+  return (
+    <Create redirect="list">
+      <DepartmentForm isNew />
+    </Create>
+  );
+}

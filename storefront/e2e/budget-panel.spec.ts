@@ -1,0 +1,65 @@
+import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { addToCart, listProducts, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
+
+function cents(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+function usd(value: number): string {
+  return `$${Math.floor(value / 100).toLocaleString('en-US')}.${String(value % 100).padStart(2, '0')}`;
+}
+
+test('the cart shows the department budget change as the order grows, and a stop budget refuses the order', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000); // sign-up, onboarding and approval first, on a shared machine
+  const requester = await signInAsNewDoctor(page, baseURL ?? '');
+  const product = (await listProducts(page)).find((candidate) => candidate.price !== null) as CatalogueProduct;
+  const price = cents(product.price!);
+  const department = `Ward ${Date.now().toString(36)}`;
+  // A budget of exactly two of the product: one is green, two take it all (amber), three go over (red).
+  await withAdmin(baseURL ?? '', async (admin) => {
+    const created = await admin.post('/api/admin/departments', {
+      data: { code: `W${Date.now().toString(36).toUpperCase()}`, name: department },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await admin.put(`/api/admin/users/${requester.id}`, { data: { department_id: id } })).status()).toBe(200);
+    const budget = await admin.post('/api/admin/budgets', {
+      data: { department_id: id, period: 'month', amount: (price * 2) / 100, policy: 'stop' },
+    });
+    expect(budget.status()).toBe(201);
+  });
+  await addToCart(page, product.asin, 1);
+
+  await page.goto('/catalog');
+  await page.getByRole('button', { name: /^Shopping cart/ }).click();
+  const drawer = page.getByRole('dialog', { name: /^Shopping Cart/ });
+  const panel = drawer.getByRole('region', { name: 'Department budget' });
+  await expect(panel).toContainText(`${department} budget`, { timeout: 20_000 }); // a lazy chunk and a read
+  await expect(panel).toContainText(`Remaining this period${usd(price * 2)}`);
+  await expect(panel).toContainText(`This order${usd(price)}`);
+  await expect(panel).toContainText(`Remaining after this order${usd(price)}`);
+  await expect(panel).toHaveAttribute('data-tone', 'green');
+
+  await drawer.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
+  await expect(panel).toContainText(`Remaining after this order${usd(0)}`);
+  await expect(panel).toHaveAttribute('data-tone', 'amber');
+
+  await drawer.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
+  await expect(panel).toContainText(`Remaining after this order-${usd(price)}`);
+  await expect(panel).toHaveAttribute('data-tone', 'red');
+  await expect(panel).toContainText('it will be refused');
+
+  await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
+  await drawer.getByRole('button', { name: 'Submit Order' }).click();
+  expect((await answer).status()).toBe(422);
+  const remains = usd(price * 2).replace(/[$.]/g, (character) => `\\${character}`);
+  const message = new RegExp(`^This order exceeds the ${department} budget for [A-Z][a-z]+: ${remains} remains\\.$`);
+  await expect(drawer.getByText(message)).toBeVisible();
+  const orders = (await (await page.request.get('/api/orders')).json()) as { data: unknown[] };
+  expect(orders.data).toEqual([]);
+});
