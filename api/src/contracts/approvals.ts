@@ -76,5 +76,13 @@ export const approvalProgressSchema = z
   .meta({ id: 'ApprovalProgress' });
 export type ApprovalProgress = z.infer<typeof approvalProgressSchema>;
 
+/**
+ * POST /api/admin/orders/:id/approve: the level the approver saw the order waiting for. Given, a
+ * level approved by someone else meanwhile is a 409 rather than an approval of the next level.
+ */
+export const approveOrderSchema = z.object({
+  level: z.number({ error: 'Level must be a number' }).int().min(1).max(MAX_APPROVAL_LEVELS).optional(),
+});
+
 /** The Approvals inbox's sort fields (ra-data-simple-rest); oldest first by default. */
 export const APPROVAL_INBOX_SORTS = ['created_at', 'total_amount', 'display_seq'] as const;

@@ -45,7 +45,8 @@ const id = (value: string) => encodeURIComponent(value);
 export interface SupplyHubDataProvider extends DataProvider {
   rejectOrder(orderId: string, reason?: string): Promise<AdminOrder>;
   /** pending → approved → submitted | failed (approve), or failed → submitted | failed (retry). */
-  submitOrder(orderId: string, mode: 'approve' | 'retry'): Promise<SubmissionResponse>;
+  /** `level`: the approval level the approver saw the order waiting for (issue 18). */
+  submitOrder(orderId: string, mode: 'approve' | 'retry', level?: number): Promise<SubmissionResponse>;
   getAbLogs(): Promise<AbLogEntry[]>;
   getIntegrationStatus(): Promise<IntegrationStatus>;
   testPaapiConnection(): Promise<PaapiTestResult>;
@@ -81,7 +82,8 @@ export const dataProvider: SupplyHubDataProvider = {
 
   rejectOrder: (orderId, reason) =>
     send(`/orders/${id(orderId)}/reject`, 'POST', reason?.trim() ? { reason: reason.trim() } : {}),
-  submitOrder: (orderId, mode) => send(`/orders/${id(orderId)}/${mode}`, 'POST', {}),
+  submitOrder: (orderId, mode, level) =>
+    send(`/orders/${id(orderId)}/${mode}`, 'POST', mode === 'approve' && level ? { level } : {}),
   getAbLogs: async () => (await send<{ data: AbLogEntry[] }>('/ab-logs', 'GET')).data,
   getIntegrationStatus: () => send('/integrations/status', 'GET'),
   testPaapiConnection: () => send('/integrations/paapi/test', 'POST', {}),

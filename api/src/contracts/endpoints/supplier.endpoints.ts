@@ -1,3 +1,4 @@
+import { approveOrderSchema } from '../approvals.js';
 import { orderIdParamsSchema } from '../order-submission.js';
 import { abLogListSchema, submissionResponseSchema } from '../supplier.js';
 import { endpoint } from './endpoint.js';
@@ -21,7 +22,8 @@ export const supplierEndpoints = {
       'One approval per level, each by a different person, never the requester (403). Finance may approve at a level that lists finance. `result` is null until the last required level.',
     ...submission,
     access: { roles: ['admin', 'finance'] },
-    errors: [403, 404, 409, 422],
+    body: approveOrderSchema,
+    errors: [400, 403, 404, 409, 422],
   }),
   retry: endpoint({
     method: 'post',

@@ -291,12 +291,23 @@ describe('POST /api/admin/orders/:id/approve with approval levels', () => {
     ]);
     const order = await pendingOrder(2000);
     const admins = await Promise.all([agentOf(['admin']), agentOf(['admin'])]);
-    const level1 = await Promise.all(admins.map(({ agent }) => agent.post(`/api/admin/orders/${order.id}/approve`)));
+    // Each says which level it saw the order waiting for, as the back office does.
+    const level1 = await Promise.all(
+      admins.map(({ agent }) => agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 1 })),
+    );
     expect(level1.map((response) => response.status).sort()).toEqual([200, 409]);
     expect((await stored(order.id)).approvals).toHaveLength(1);
+    const late = await admins[0]!.agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 1 }).expect(409);
+    expect(late.body).toMatchObject({
+      code: 'APPROVAL_CHANGED',
+      message: 'Level 1 of this order was approved by someone else meanwhile; it now waits for level 2.',
+    });
+    await admins[0]!.agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 'one' }).expect(400);
 
     const finance = await Promise.all(Array.from({ length: 6 }, () => agentOf(['finance'])));
-    const level2 = await Promise.all(finance.map(({ agent }) => agent.post(`/api/admin/orders/${order.id}/approve`)));
+    const level2 = await Promise.all(
+      finance.map(({ agent }) => agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 2 })),
+    );
     expect(level2.filter((response) => response.status === 200)).toHaveLength(1);
     expect(level2.filter((response) => response.status === 409)).toHaveLength(5);
     const after = await stored(order.id);

@@ -1,4 +1,9 @@
-import { approvalLevelsInputSchema, type ApprovalLevel, type ApprovalLevels } from '../../contracts/approvals.js';
+import {
+  approvalLevelsInputSchema,
+  approveOrderSchema,
+  type ApprovalLevel,
+  type ApprovalLevels,
+} from '../../contracts/approvals.js';
 import type { AdminOrder } from '../../contracts/order-submission.js';
 import { toMoneyText } from '../../contracts/money-amount.js';
 import { isAdmin, type Role } from '../../contracts/roles.rules.js';
@@ -53,14 +58,24 @@ export async function approveOrder(
   ctx: ServiceContext,
   orderId: string,
   roles: readonly Role[],
+  rawInput: unknown,
 ): Promise<SubmissionResponse> {
   if (ctx.actor.kind !== 'user') throw new Error('an approval through the API needs a signed-in user');
+  const { level: seenLevel } = approveOrderSchema.parse(rawInput ?? {});
+  // The approvals before the order: the last approval commits with the order's move out of pending,
+  // so an order still pending after them cannot have gained its last approval in between.
+  const [levels, approvals] = await Promise.all([readLevels(ctx), queries.selectApprovalsOfOrders(ctx.db, [orderId])]);
   const order = await queries.selectOrderToApprove(ctx.db, orderId);
   if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
   // Not pending (or already being sent): the submission's claim refuses it as it always has.
   if (order.status !== 'pending' || order.submission_started_at) return submitAtLevel(ctx, orderId, 1);
-  const [levels, approvals] = await Promise.all([readLevels(ctx), queries.selectApprovalsOfOrders(ctx.db, [orderId])]);
   const step = nextApprovalStep(levels, order.total_amount, approvals.length);
+  if (seenLevel !== undefined && seenLevel !== step.level) {
+    throw AppError.conflict(
+      'APPROVAL_CHANGED',
+      `Level ${seenLevel} of this order was approved by someone else meanwhile; it now waits for level ${step.level}.`,
+    );
+  }
   assertMayApprove({ step, actorUserId: ctx.actor.userId, actorRoles: roles, requesterId: order.user_id, approvals });
   if (step.isFinal) return submitAtLevel(ctx, orderId, step.level);
   await recordLevelApproval(ctx, orderId, step.level);

@@ -25,7 +25,12 @@ export function supplierRoutes({ contextFor }: RouteDependencies): Router {
     allow.rolesWithMessage(['admin', 'finance'], APPROVE_FORBIDDEN),
     async (req, res) => {
       if (!req.auth) throw notSignedInError(req.authRejection);
-      const body: SubmissionResponse = await approveOrder(contextFor(req), parseId(req.params), req.auth.roles);
+      const body: SubmissionResponse = await approveOrder(
+        contextFor(req),
+        parseId(req.params),
+        req.auth.roles,
+        req.body,
+      );
       res.json(body);
     },
   );

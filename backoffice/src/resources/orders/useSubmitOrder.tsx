@@ -47,7 +47,7 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
   const queryClient = useQueryClient();
   const translate = useTranslate();
   return useMutation({
-    mutationFn: () => dataProvider.submitOrder(order.id, mode),
+    mutationFn: () => dataProvider.submitOrder(order.id, mode, order.approval.waiting_for[0]?.level),
     onSuccess: ({ result, order: changed }) => {
       showChangedOrder(queryClient, changed);
       if (!result) {
