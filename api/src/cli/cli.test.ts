@@ -146,6 +146,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'mail-outbox',
       'history-retention',
       'sandbox-supplier-documents',
+      'invoice-status-updates',
     ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });

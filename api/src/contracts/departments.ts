@@ -43,7 +43,11 @@ export const departmentSchema = z.strictObject({
 export type Department = z.infer<typeof departmentSchema>;
 
 /** PUT /api/admin/users/:id/department and POST /api/admin/users/department (bulk, all or none). */
-export const userDepartmentSchema = z.object({ department_id: z.uuid() });
+/**
+ * PUT /api/admin/users/:id takes the whole record back (ra-data-simple-rest): only department_id
+ * counts, and null is accepted only for an account that has none yet (nothing to change).
+ */
+export const userDepartmentSchema = z.object({ department_id: z.uuid().nullable() });
 export const bulkUserDepartmentSchema = z.object({
   ids: z.array(z.uuid()).min(1).max(200),
   department_id: z.uuid(),

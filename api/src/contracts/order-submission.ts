@@ -96,7 +96,7 @@ export type ListedOrder = z.infer<typeof listedOrderSchema>;
 export const ownOrderListSchema = z.strictObject({ data: z.array(listedOrderSchema) });
 
 /** GET /api/receiving/orders: a page of the sent orders not yet received in full. */
-export const receivingOrdersQuerySchema = z.object({
+export const receivingOrdersQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -6,6 +7,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 
 import { CATEGORIES } from '../contracts/catalog.js';
+import { allEndpoints } from '../contracts/endpoints/index.js';
 import { US_STATES } from '../contracts/us-states.js';
 import type { Db } from '../database/connection.js';
 import { uniqueAsin } from '../test-support/catalog-fixtures.js';
@@ -256,12 +258,23 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
     );
   });
 
-  it('orders and users have no generic update: their changes are commands', async () => {
+  it('a user record written back unchanged answers 200 and changes nothing; only its department is editable', async () => {
     const user = await createTestUser(db, ['doctor']);
+    const before = await rowOf('profiles', { user_id: user.id });
     const { data: record } = await dataProvider.getOne('users', { id: user.id });
+    const { data: saved } = await dataProvider.update('users', { id: user.id, data: record, previousData: record });
+    expect(saved).toEqual(record);
+    expect(withoutBookkeeping(await rowOf('profiles', { user_id: user.id }))).toEqual(withoutBookkeeping(before));
+  });
+
+  it('orders have no generic update: their changes are commands', async () => {
+    const orderUpdates = allEndpoints.filter(
+      (endpoint) => ['put', 'patch'].includes(endpoint.method) && endpoint.path === '/api/admin/orders/:id',
+    );
+    expect(orderUpdates).toEqual([]);
     await expect(
-      dataProvider.update('users', { id: user.id, data: record, previousData: record }),
-    ).rejects.toMatchObject({ status: 404 });
+      dataProvider.update('orders', { id: randomUUID(), data: { status: 'approved' }, previousData: {} }),
+    ).rejects.toMatchObject({ status: 404, body: { code: 'ROUTE_NOT_FOUND' } });
   });
 
   it('catches a client that changes the representation of money: the row check reports it', async () => {

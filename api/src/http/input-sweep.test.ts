@@ -324,6 +324,12 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/ab-logs': 'the newest 25 log entries, no paging or sorting (admin-portal §9)',
   '/api/ab/products': 'integration passthrough',
   '/api/reports/dashboard': 'one report object',
+  '/api/admin/fulfilment-counts': 'the dashboard fulfilment counts, one object',
+  '/api/admin/settings/approval-levels': 'one settings object',
+  '/api/admin/invoice-settings': 'one settings object',
+  '/api/admin/invoice-exports/ready-to-pay': 'every ready-to-pay invoice as CSV, no paging or filter',
+  '/api/receiving/orders':
+    "the storefront's page of deliveries (page and per_page, any other parameter refused), not a react-admin list",
 };
 /** Downloads that take the list's sort and filter: they refuse unknown fields like the list does. */
 const LIST_EXPORTS = new Set(['/api/admin/audit-events/export']);

@@ -45,7 +45,8 @@ export const adminUsersEndpoints = {
     method: 'put',
     path: '/api/admin/users/:id',
     summary: "Set the account's department (ra-data-simple-rest update: only department_id is read)",
-    description: 'A deactivated department is refused with 422 DEPARTMENT_INACTIVE; an unknown one is a 404.',
+    description:
+      'A deactivated department is refused with 422 DEPARTMENT_INACTIVE; an unknown one is a 404. The record sent back unchanged is accepted; null clears nothing (422 DEPARTMENT_REQUIRED when the account has a department).',
     tag,
     access,
     params: uuidIdParamsSchema,

@@ -81,6 +81,13 @@ export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, us
 /** PUT /api/admin/users/:id: an admin sets the account's department (the rest of the record is not edited here). */
 export async function setUserDepartment(ctx: ServiceContext, userId: string, rawInput: unknown) {
   const { department_id: departmentId } = userDepartmentSchema.parse(rawInput);
+  if (departmentId === null) {
+    const current = await getAdminUser(ctx, userId);
+    if (current.department_id === null) return current;
+    throw new AppError(422, 'DEPARTMENT_REQUIRED', 'Every user belongs to a department: choose one.', {
+      department_id: 'Choose a department',
+    });
+  }
   await assignDepartment(ctx, { ids: [userId], department_id: departmentId });
   return getAdminUser(ctx, userId);
 }

@@ -16,6 +16,8 @@ export const DASHBOARD_TABLES: readonly DashboardTable[] = [
   { table: 'profiles', group: 'People' },
   { table: 'user_roles', group: 'People' },
   { table: 'shipping_addresses', group: 'People' },
+  // Profiles and orders refer to their department: AdminJS needs the referenced table as a resource.
+  { table: 'departments', group: 'People' },
   { table: 'products', group: 'Catalogue' },
   { table: 'catalog_reconciliations', group: 'Catalogue', sortBy: 'ran_at' },
   { table: 'orders', group: 'Orders', sortBy: 'created_at' },

@@ -270,6 +270,15 @@ describe('GET /api/receiving/orders', () => {
     const { agent: admin } = await signedInAgent(testbed.app, testbed.database.db, ['super_admin']);
     await admin.get('/api/receiving/orders').expect(200);
   });
+
+  it('refuses a page past the limit and any parameter it does not know with 400, naming it', async () => {
+    const { agent } = await signedInAgent(testbed.app, testbed.database.db, ['logistics_admin']);
+    const tooLarge = await agent.get('/api/receiving/orders').query({ per_page: 1000 }).expect(400);
+    expect(tooLarge.body.code).toBe('VALIDATION_FAILED');
+    const unknown = await agent.get('/api/receiving/orders').query({ sort: '["password_hash","ASC"]' }).expect(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(unknown.body)).toContain('sort');
+  });
 });
 
 describe('GET /api/receiving/orders/:id', () => {
