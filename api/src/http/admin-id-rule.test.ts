@@ -29,6 +29,8 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/users/:id': { department_id: '00000000-0000-4000-8000-000000000001' },
   'PUT /api/admin/departments/:id': { code: 'ID-RULE', name: 'Id rule probe', active: true },
   'PUT /api/admin/budgets/:id': { period: 'month', amount: '1.00', policy: 'warn', alert_threshold: 80 },
+  'POST /api/admin/invoices/:id/accept': { note: 'Id rule probe' },
+  'POST /api/admin/invoices/:id/dispute': { note: 'Id rule probe' },
 };
 /** Audit events are numbered, not uuids. */
 const MALFORMED: Record<string, string> = { '/api/admin/audit-events/:id': 'not-a-number' };
@@ -40,6 +42,7 @@ const NOT_FOUND_CODES: Record<string, string> = {
   'audit-events': 'AUDIT_EVENT_NOT_FOUND',
   departments: 'DEPARTMENT_NOT_FOUND',
   budgets: 'BUDGET_NOT_FOUND',
+  invoices: 'INVOICE_NOT_FOUND',
 };
 
 beforeAll(async () => {
@@ -60,9 +63,17 @@ function send(route: RouteEntry, id: string) {
 }
 
 describe('the :id rule over every /api/admin route with an id', () => {
-  it('finds the routes of users, products, orders, departments, budgets and audit events', () => {
+  it('finds the routes of users, products, orders, departments, budgets, invoices and audit events', () => {
     const resources = new Set(routes.map((route) => route.path.split('/')[3]));
-    expect([...resources].sort()).toEqual(['audit-events', 'budgets', 'departments', 'orders', 'products', 'users']);
+    expect([...resources].sort()).toEqual([
+      'audit-events',
+      'budgets',
+      'departments',
+      'invoices',
+      'orders',
+      'products',
+      'users',
+    ]);
     expect(routes.length).toBeGreaterThanOrEqual(15);
   });
 
