@@ -6,7 +6,8 @@ export const invoiceStatusUpdatesJob: Job = {
   description:
     'Tells suppliers how their invoices were reconciled (StatusUpdateRequest), retrying what they did not take (30 s … 1 h; 10 attempts)',
   schedule: '* * * * *',
-  runAtStartup: true,
+  // Its first minute comes soon enough; a start stays short (operators restart under load).
+  runAtStartup: false,
   async run(ctx) {
     return sendDueInvoiceStatusUpdates(ctx);
   },
