@@ -29,3 +29,22 @@ export async function insertExternalIdentity(
 ): Promise<void> {
   await db('external_identities').insert({ ...identity, created_at: now, last_sign_in_at: now });
 }
+
+export function selectProfileDepartmentId(
+  db: Db,
+  userId: string,
+): Promise<{ department_id: string | null } | undefined> {
+  return db('profiles').where({ user_id: userId }).first('department_id');
+}
+
+/** The profile keeps the department's name beside its id, as every other writer of it does. */
+export async function updateProfileDepartment(
+  db: Db,
+  userId: string,
+  department: { id: string; name: string },
+  now: Date,
+): Promise<void> {
+  await db('profiles')
+    .where({ user_id: userId })
+    .update({ department_id: department.id, department: department.name, updated_at: now });
+}

@@ -2,9 +2,16 @@ import type { Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { activeDepartmentNamed } from '../departments/departments.service.js';
 import * as queries from './auth.queries.js';
 import type { SignedInUser } from './auth.service.js';
-import { insertExternalIdentity, selectLinkedAccount, touchExternalIdentity } from './external-identity.queries.js';
+import {
+  insertExternalIdentity,
+  selectLinkedAccount,
+  selectProfileDepartmentId,
+  touchExternalIdentity,
+  updateProfileDepartment,
+} from './external-identity.queries.js';
 
 export interface ExternalIdentity {
   /** 'oidc:google', 'saml:<provider id>' … */
@@ -16,6 +23,11 @@ export interface ExternalIdentity {
   lastName?: string;
   /** The group values this sign-in asserted (SAML); kept for the SSO Doctor. Absent: the provider sends none. */
   groups?: readonly string[];
+  /**
+   * The department the directory asserts (a SAML department attribute): at every sign-in it sets the
+   * account's department when it names an active one by code or name. Absent: left as it is.
+   */
+  department?: string;
   /** The role a new account gets; existing accounts keep theirs. */
   roleForNewAccount: Role;
   /**
@@ -84,6 +96,9 @@ export async function signInWithExternalIdentity(
     await insertExternalIdentity(trx, { ...key, user_id: account.id, email, ...groupsColumn(identity.groups) }, now);
     return account;
   });
+  if (identity.department !== undefined && user.status === 'active') {
+    await applyAssertedDepartment(ctx, user, identity.provider, identity.department);
+  }
   const audit = {
     action: 'auth.sign_in',
     targetType: 'user',
@@ -96,4 +111,46 @@ export async function signInWithExternalIdentity(
   }
   await recordAudit({ ...ctx, actor: { kind: 'user', userId: user.id, label: user.email } }, audit);
   return { userId: user.id, email: user.email };
+}
+
+/**
+ * Keeps the account's department as the directory asserts it. A value that names no active
+ * department changes nothing and is recorded, so an administrator can add the department or fix
+ * the directory (the SSO Doctor's audit trail shows it).
+ */
+async function applyAssertedDepartment(
+  ctx: ServiceContext,
+  user: { id: string; email: string },
+  method: string,
+  asserted: string,
+) {
+  const userId = user.id;
+  const department = await activeDepartmentNamed(ctx.db, asserted);
+  const actorCtx = { ...ctx, actor: { kind: 'user' as const, userId, label: user.email } };
+  if (!department) {
+    ctx.log.warn({ method, department: asserted }, 'SSO department attribute names no active department');
+    await recordAudit(actorCtx, {
+      action: 'user.department.sso_unmatched',
+      targetType: 'user',
+      targetId: userId,
+      outcome: 'failure',
+      details: { method, asserted },
+    });
+    return;
+  }
+  await ctx.db.transaction(async (trx) => {
+    const profile = await selectProfileDepartmentId(trx, userId);
+    if (!profile || profile.department_id === department.id) return;
+    await updateProfileDepartment(trx, userId, department, ctx.now());
+    await recordAudit(
+      actorCtx,
+      {
+        action: 'user.department.sso',
+        targetType: 'user',
+        targetId: userId,
+        details: { method, from: profile.department_id, to: department.id, name: department.name },
+      },
+      trx,
+    );
+  });
 }

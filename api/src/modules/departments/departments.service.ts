@@ -134,8 +134,8 @@ function inactive(name: string): AppError {
 }
 
 /**
- * The department a text names for a new account (the CLI's --department, the demo data, an SSO
- * attribute): a department by code or name, else a new one of that name, so the text is never
+ * The department a text names for a new account (the CLI's --department, the demo data): a
+ * department by code or name, else a new one of that name, so the text is never
  * lost. A deactivated department is refused (422 DEPARTMENT_INACTIVE).
  */
 export async function departmentNamed(db: Db, text: string, now: Date): Promise<{ id: string; name: string }> {
@@ -148,4 +148,14 @@ export async function departmentNamed(db: Db, text: string, now: Date): Promise<
     if (id) return { id, name };
   }
   throw new Error('unreachable: department codes are endless');
+}
+
+/**
+ * The active department an identity provider's department attribute names, by code or name; none
+ * when the value names no department or a deactivated one. Unlike departmentNamed it never creates
+ * one: the list of cost centres is finance's, not the directory's.
+ */
+export async function activeDepartmentNamed(db: Db, text: string): Promise<{ id: string; name: string } | undefined> {
+  const found = await queries.selectDepartmentByCodeOrName(db, text.trim());
+  return found?.active ? { id: found.id, name: found.name } : undefined;
 }

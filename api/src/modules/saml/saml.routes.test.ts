@@ -16,6 +16,7 @@ import {
 } from '../../test-support/saml-test-idp.js';
 import { openSharedTestDb, silentLog, testConfig, testContext, uniqueEmail } from '../../test-support/test-context.js';
 import { addSsoProvider } from '../sso/sso-providers.service.js';
+import { createDepartment } from '../departments/departments.service.js';
 import { createUser } from '../users/users.service.js';
 import { createThrottles } from '../throttles/throttles.js';
 import { samlRoutes } from './saml.routes.js';
@@ -268,6 +269,54 @@ describe('SAML sign-in: POST /acs', () => {
       role_guess: null,
     });
     await request(configured).get('/api/auth/sso/role-guess').expect(401);
+  });
+
+  it('maps the department attribute to an active department by code or name at every sign-in, never inventing one', async () => {
+    const suffix = randomBytes(3).toString('hex').toUpperCase();
+    const ctx = testContext(db);
+    const icu = await createDepartment(ctx, { code: `ICU${suffix}`, name: `Intensive Care ${suffix}`, active: true });
+    const pharmacy = await createDepartment(ctx, { code: `PH${suffix}`, name: `Pharmacy ${suffix}`, active: true });
+    const closed = await createDepartment(ctx, { code: `OLD${suffix}`, name: `Old Wing ${suffix}`, active: false });
+    const email = uniqueEmail('saml-department');
+    const departmentAfterSignIn = async (attributes: Record<string, string>) => {
+      const agent = request.agent(app);
+      const authnRequest = await startSignIn(agent);
+      await postResponse(
+        agent,
+        idp.buildResponse(responseFor(authnRequest.id, email, { attributes: { email, ...attributes } })),
+      ).expect(302);
+      const row = await db('profiles')
+        .join('users', 'users.id', 'profiles.user_id')
+        .where('users.email', email)
+        .first('profiles.department_id', 'profiles.department');
+      return row as { department_id: string | null; department: string | null };
+    };
+    // By code (any case), on the new account's first sign-in.
+    expect(await departmentAfterSignIn({ department: `icu${suffix}` })).toEqual({
+      department_id: icu.id,
+      department: icu.name,
+    });
+    // By name, through another directory's attribute name: the directory moved her.
+    expect(await departmentAfterSignIn({ departmentNumber: pharmacy.name })).toEqual({
+      department_id: pharmacy.id,
+      department: pharmacy.name,
+    });
+    // An unknown or deactivated department changes nothing; the unknown value is on record.
+    expect(await departmentAfterSignIn({ department: `Nowhere ${suffix}` })).toMatchObject({
+      department_id: pharmacy.id,
+    });
+    expect(await departmentAfterSignIn({ department: closed.code })).toMatchObject({ department_id: pharmacy.id });
+    // No attribute at all leaves it as it is.
+    expect(await departmentAfterSignIn({})).toMatchObject({ department_id: pharmacy.id });
+    expect(await db('departments').where('name', `Nowhere ${suffix}`).first()).toBeUndefined();
+    const unmatched = await db('audit_events')
+      .where({ action: 'user.department.sso_unmatched' })
+      .whereRaw("details->>'asserted' = ?", [`Nowhere ${suffix}`]);
+    expect(unmatched).toHaveLength(1);
+    const moves = await db('audit_events')
+      .where({ action: 'user.department.sso' })
+      .whereRaw("details->>'to' = ?", [pharmacy.id]);
+    expect(moves).toHaveLength(1);
   });
 
   it('never lets a provider take over an existing account outside its e-mail domains', async () => {

@@ -65,6 +65,14 @@ const LAST_NAME_ATTRIBUTES = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
 ];
 const GROUP_ATTRIBUTES = ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'];
+// The common names of a person's department in directories (LDAP departmentNumber, Azure AD/ADFS claims).
+const DEPARTMENT_ATTRIBUTES = [
+  'department',
+  'departmentNumber',
+  'urn:oid:2.16.840.1.113730.3.1.2',
+  'http://schemas.microsoft.com/ws/2008/06/identity/claims/department',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/department',
+];
 const TRANSIENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 
 /** Attribute values as strings: single or multi-valued; complex (nested XML) values are skipped. */
@@ -89,6 +97,8 @@ export interface SamlIdentity {
   firstName?: string;
   lastName?: string;
   groups: string[];
+  /** The first department attribute's value, when the IdP sends one. */
+  department?: string;
 }
 
 /**
@@ -115,6 +125,7 @@ export function identityFromAssertion(input: {
     firstName: valuesOf(input.attributes, FIRST_NAME_ATTRIBUTES)[0],
     lastName: valuesOf(input.attributes, LAST_NAME_ATTRIBUTES)[0],
     groups: valuesOf(input.attributes, GROUP_ATTRIBUTES),
+    department: valuesOf(input.attributes, DEPARTMENT_ATTRIBUTES)[0]?.slice(0, 100),
   };
 }
 

@@ -111,6 +111,7 @@ export async function completeSamlSignIn(ctx: ServiceContext, verification: Saml
       firstName: identity.firstName,
       lastName: identity.lastName,
       groups: identity.groups,
+      department: identity.department,
       roleForNewAccount: roleForNewSamlAccount(identity, ctx.config.saml),
       // Fallback providers (okta_sso, okta_tile) serve other domains: they may create accounts,
       // never take over an existing account outside the domains they are configured for.
