@@ -2,6 +2,7 @@ import type { OrderFulfilment, ReceiptRequest } from '../../contracts/fulfilment
 import { canReceiveAnyOrder, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { rematchInvoicesAfterReceipt, sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
 import * as queries from './receipts.queries.js';
 import { checkReceipt } from './receipts.rules.js';
@@ -13,7 +14,8 @@ const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FO
  * administrators and administrators may receive (issue 17 §3); for anyone else another user's order
  * is answered like a missing one. The timeline event names who received. Receiving before
  * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not. The
- * order is locked, so two people receiving at once cannot together exceed it.
+ * order is locked, so two people receiving at once cannot together exceed it. Invoices waiting on
+ * these goods are matched again (issue 18 §5).
  */
 export async function receiveOrder(
   ctx: ServiceContext,
@@ -21,7 +23,7 @@ export async function receiveOrder(
   orderId: string,
   receipt: ReceiptRequest,
 ): Promise<OrderFulfilment> {
-  await ctx.db.transaction(async (trx) => {
+  const statusUpdateIds = await ctx.db.transaction(async (trx) => {
     const order = await queries.selectOrderForReceipt(trx, orderId);
     if (!order || (order.user_id !== caller.userId && !canReceiveAnyOrder(caller.roles))) throw ORDER_NOT_FOUND();
     if (order.status !== 'submitted') {
@@ -40,6 +42,8 @@ export async function receiveOrder(
       lines: receipt.lines,
       now: ctx.now(),
     });
+    return rematchInvoicesAfterReceipt(ctx, trx, orderId);
   });
+  for (const id of statusUpdateIds) await sendInvoiceStatusUpdate(ctx, id);
   return (await readOrderFulfilment(ctx.db, orderId, ctx.now()))!;
 }

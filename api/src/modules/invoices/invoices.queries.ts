@@ -21,12 +21,24 @@ export async function updatePriceTolerancePercent(db: Db, percent: number): Prom
     .merge(['price_tolerance_percent']);
 }
 
-export async function hasOtherInvoiceWithId(db: Db, supplierIdentity: string, invoiceId: string): Promise<boolean> {
-  const row = await db('invoices')
+/** Where an invoice stands in the order invoices arrived: (received_at, id), as a re-match sees it. */
+export interface InvoiceArrival {
+  receivedAt: Date;
+  id: string;
+}
+
+/** Another invoice of this supplier with the invoiceID, not disputed (and arrived before `before`, when given). */
+export async function hasOtherInvoiceWithId(
+  db: Db,
+  supplierIdentity: string,
+  invoiceId: string,
+  before?: InvoiceArrival,
+): Promise<boolean> {
+  const query = db('invoices')
     .where({ supplier_identity: supplierIdentity, invoice_id: invoiceId })
-    .whereNot({ status: 'disputed' })
-    .first('id');
-  return row !== undefined;
+    .whereNot({ status: 'disputed' });
+  if (before) query.whereRaw('(received_at, id) < (?, ?)', [before.receivedAt, before.id]);
+  return (await query.first('id')) !== undefined;
 }
 
 export async function selectOrderUnitPrices(db: Db, orderId: string): Promise<Map<number, string>> {
@@ -45,14 +57,20 @@ export async function selectReceivedByLine(db: Db, orderId: string): Promise<Map
   return new Map(rows.map((row) => [row.line_number, row.quantity]));
 }
 
-/** What the order's earlier invoices (not disputed) bill per order line. */
-export async function selectInvoicedByLine(db: Db, orderId: string): Promise<Map<number, number>> {
-  const rows: { line_number: number; quantity: number }[] = await db('invoice_lines as l')
+/** What the order's earlier invoices (not disputed) bill per order line: all of them, or those before `before`. */
+export async function selectInvoicedByLine(
+  db: Db,
+  orderId: string,
+  before?: InvoiceArrival,
+): Promise<Map<number, number>> {
+  const query = db('invoice_lines as l')
     .join('invoices as i', 'i.id', 'l.invoice_id')
     .where('i.order_id', orderId)
     .whereNot('i.status', 'disputed')
     .groupBy('l.line_number')
     .select('l.line_number', db.raw('sum(l.quantity)::int AS quantity'));
+  if (before) query.whereRaw('(i.received_at, i.id) < (?, ?)', [before.receivedAt, before.id]);
+  const rows: { line_number: number; quantity: number }[] = await query;
   return new Map(rows.map((row) => [row.line_number, row.quantity]));
 }
 
@@ -331,4 +349,71 @@ export function selectOutboundCredentials(db: Db): Promise<OutboundCredentialsRo
   return db('punchout_settings')
     .where({ id: 1 })
     .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
+}
+
+/** An invoice still waiting in the exceptions queue, with what its match read, locked for a re-match. */
+export interface ExceptionInvoiceRow {
+  id: string;
+  invoice_id: string;
+  supplier_identity: string;
+  received_at: Date;
+  price_tolerance_percent: string;
+  subtotal_amount: string;
+  tax_amount: string;
+  gross_amount: string | null;
+  net_amount: string;
+  due_amount: string | null;
+  lines: { invoice_line_number: number; line_number: number; quantity: number; unit_price: string }[];
+}
+
+/** The order's undecided exceptions, oldest first, locked: a decision and a re-match never cross. */
+export async function selectExceptionInvoicesForRematch(db: Db, orderId: string): Promise<ExceptionInvoiceRow[]> {
+  const invoices: Omit<ExceptionInvoiceRow, 'lines'>[] = await db('invoices')
+    .where({ order_id: orderId, status: 'exception' })
+    .orderBy([{ column: 'received_at' }, { column: 'id' }])
+    .forUpdate()
+    .select(
+      'id',
+      'invoice_id',
+      'supplier_identity',
+      'received_at',
+      db.raw('price_tolerance_percent::text AS price_tolerance_percent'),
+      db.raw('subtotal_amount::text AS subtotal_amount'),
+      db.raw('tax_amount::text AS tax_amount'),
+      db.raw('gross_amount::text AS gross_amount'),
+      db.raw('net_amount::text AS net_amount'),
+      db.raw('due_amount::text AS due_amount'),
+    );
+  if (invoices.length === 0) return [];
+  const lines: (ExceptionInvoiceRow['lines'][number] & { invoice_id: string })[] = await db('invoice_lines')
+    .whereIn(
+      'invoice_id',
+      invoices.map((invoice) => invoice.id),
+    )
+    .orderBy('invoice_line_number')
+    .select('invoice_id', 'invoice_line_number', 'line_number', 'quantity', db.raw('unit_price::text AS unit_price'));
+  return invoices.map((invoice) => ({
+    ...invoice,
+    lines: lines.filter((line) => line.invoice_id === invoice.id).map(({ invoice_id: _ignored, ...line }) => line),
+  }));
+}
+
+/** A re-match's outcome: the status, the reasons and, per line, what was received by now. */
+export async function updateInvoiceMatch(
+  db: Db,
+  id: string,
+  match: {
+    status: 'matched' | 'exception';
+    reasons: string[];
+    lines: { invoice_line_number: number; received_quantity: number; reasons: string[] }[];
+  },
+): Promise<void> {
+  await db('invoices')
+    .where({ id })
+    .update({ status: match.status, reasons: JSON.stringify(match.reasons) });
+  for (const line of match.lines) {
+    await db('invoice_lines')
+      .where({ invoice_id: id, invoice_line_number: line.invoice_line_number })
+      .update({ received_quantity: line.received_quantity, reasons: JSON.stringify(line.reasons) });
+  }
 }

@@ -126,6 +126,54 @@ describe('POST /api/cxml/inbound with an InvoiceDetailRequest', () => {
     ]);
   });
 
+  it('matches an invoice again when the goods it waited for arrive: ready to pay, and the supplier told "reconciled"', async () => {
+    const order = await testbed.sentOrder([10, 4]);
+    const receive = (lines: { line_number: number; quantity: number }[]) =>
+      order.requester.agent.post(`/api/orders/${order.id}/receipts`).send({ lines }).expect(201);
+    expect((await post(invoiceXml(order, { invoiceId: 'INV-EARLY-1' }))).code).toBe(200);
+    const finance = await financeAgent();
+    expect((await invoiceOf(order, finance)).status).toBe('exception');
+
+    // Part of it: still an exception, with the received quantities and reasons of now.
+    await receive([{ line_number: 1, quantity: 10 }]);
+    const waiting = await invoiceOf(order, finance);
+    expect(waiting).toMatchObject({ status: 'exception', supplier_answer: null });
+    expect(waiting.lines.map((line: { received_quantity: number; reasons: string[] }) => line)).toEqual([
+      expect.objectContaining({ received_quantity: 10, reasons: [] }),
+      expect.objectContaining({ received_quantity: 0, reasons: ['Order line 2: 4 invoiced, but 0 received'] }),
+    ]);
+
+    // The rest: it matches, is ready to pay, and the supplier hears "reconciled" once.
+    await receive([{ line_number: 2, quantity: 4 }]);
+    const matched = await invoiceOf(order, finance);
+    expect(matched).toMatchObject({
+      status: 'matched',
+      is_ready_to_pay: true,
+      reasons: [],
+      supplier_answer: { type: 'reconciled', state: 'sent', attempts: 1 },
+    });
+    expect(matched.lines.map((line: { reasons: string[] }) => line.reasons)).toEqual([[], []]);
+    expect(await db()('invoice_status_updates').where({ invoice_id: matched.id }).select('status_type')).toEqual([
+      { status_type: 'reconciled' },
+    ]);
+  });
+
+  it('keeps a price exception waiting for finance when the goods arrive', async () => {
+    const order = await testbed.sentOrder([10]);
+    const items = [{ invoiceLineNumber: 1, lineNumber: 1, quantity: 10, unitPrice: '5.50' }];
+    expect((await post(invoiceXml(order, { items, tax: '0.00' }))).code).toBe(200);
+    await order.requester.agent
+      .post(`/api/orders/${order.id}/receipts`)
+      .send({ lines: [{ line_number: 1, quantity: 10 }] })
+      .expect(201);
+    const invoice = await invoiceOf(order, await financeAgent());
+    expect(invoice).toMatchObject({ status: 'exception', supplier_answer: null });
+    expect(invoice.lines[0]).toMatchObject({
+      received_quantity: 10,
+      reasons: ["Unit price $5.50 is 10 % above the order's $5.00 (tolerance 2 %)"],
+    });
+  });
+
   it('holds a second invoice with the same invoiceID from the supplier as a duplicate exception', async () => {
     const first = await receivedOrder([2]);
     const second = await receivedOrder([2]);

@@ -93,6 +93,77 @@ export async function recordInboundInvoice(
   return { invoiceId, status: result.status, statusUpdateId };
 }
 
+/**
+ * Receipts arriving after an invoice (the invoice often comes first) can settle its quantity
+ * exceptions: after each receipt the order's undecided exceptions are matched again with what
+ * has been received by now, in the receipt's transaction. One that now matches is ready to pay and
+ * its supplier is told "reconciled"; one that still does not keeps waiting, with its reasons and
+ * received quantities brought up to date. Each is matched as of its own arrival: earlier invoices
+ * count as billed before it, later ones do not. Returns the status updates to send after commit.
+ */
+export async function rematchInvoicesAfterReceipt(ctx: ServiceContext, trx: Db, orderId: string): Promise<string[]> {
+  const invoices = await queries.selectExceptionInvoicesForRematch(trx, orderId);
+  if (invoices.length === 0) return [];
+  const [orderPrices, received] = await Promise.all([
+    queries.selectOrderUnitPrices(trx, orderId),
+    queries.selectReceivedByLine(trx, orderId),
+  ]);
+  const statusUpdateIds: string[] = [];
+  for (const invoice of invoices) {
+    const arrival = { receivedAt: invoice.received_at, id: invoice.id };
+    const result = matchInvoice({
+      invoiceId: invoice.invoice_id,
+      lines: invoice.lines.map((line) => ({
+        invoiceLineNumber: line.invoice_line_number,
+        lineNumber: line.line_number,
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+      })),
+      summary: {
+        subtotal: invoice.subtotal_amount,
+        tax: invoice.tax_amount,
+        gross: invoice.gross_amount,
+        net: invoice.net_amount,
+        due: invoice.due_amount,
+      },
+      orderPrices,
+      received,
+      invoicedBefore: await queries.selectInvoicedByLine(trx, orderId, arrival),
+      tolerancePercent: Number(invoice.price_tolerance_percent),
+      isDuplicate: await queries.hasOtherInvoiceWithId(trx, invoice.supplier_identity, invoice.invoice_id, arrival),
+    });
+    await queries.updateInvoiceMatch(trx, invoice.id, {
+      status: result.status,
+      reasons: result.reasons,
+      lines: result.lines.map((line) => ({
+        invoice_line_number: line.invoiceLineNumber,
+        received_quantity: line.receivedQuantity,
+        reasons: line.reasons,
+      })),
+    });
+    if (result.status !== 'matched') continue;
+    await recordAudit(
+      ctx,
+      {
+        action: 'invoice.rematch',
+        targetType: 'invoice',
+        targetId: invoice.id,
+        details: { invoice_id: invoice.invoice_id, status: 'matched' },
+      },
+      trx,
+    );
+    statusUpdateIds.push(
+      await queueInvoiceStatusUpdate(trx, {
+        invoiceId: invoice.id,
+        type: 'reconciled',
+        comments: null,
+        now: ctx.now(),
+      }),
+    );
+  }
+  return statusUpdateIds;
+}
+
 export async function listInvoices(
   ctx: ServiceContext,
   page: ListPage<queries.InvoiceSort, queries.InvoiceFilter>,
