@@ -1,5 +1,5 @@
 import type { Db } from '../../database/connection.js';
-import type { ConfirmationLineStatus } from './fulfilment.rules.js';
+import type { ConfirmationVersion, OrderedLine, ShipmentVersion } from './fulfilment.rules.js';
 
 /*
  * What an order's fulfilment is derived from, read for many orders at once: one statement per kind
@@ -9,33 +9,16 @@ import type { ConfirmationLineStatus } from './fulfilment.rules.js';
 
 const uuidArray = (orderIds: readonly string[]) => `{${orderIds.join(',')}}`;
 
-export interface OrderLineForFulfilment {
-  line_number: number;
-  asin: string;
-  title: string;
-  quantity: number;
-  unit_price: string;
-}
+/** The derivation's shapes (fulfilment.rules), as the rows carry them with what the screens add. */
+export type OrderLineForFulfilment = OrderedLine;
 
-export interface ConfirmationRow {
-  id: string;
+export interface ConfirmationRow extends ConfirmationVersion {
   payload_id: string;
   confirm_id: string | null;
-  confirmation_type: string;
-  comments: string | null;
   notice_date: Date;
-  lines: {
-    line_number: number;
-    status: ConfirmationLineStatus;
-    quantity: number;
-    delivery_date: Date | null;
-    unit_price: string | null;
-    supplier_part_id: string | null;
-    comments: string | null;
-  }[];
 }
 
-export interface ShipmentRow {
+export interface ShipmentRow extends ShipmentVersion {
   id: string;
   payload_id: string;
   shipment_id: string;
@@ -43,8 +26,6 @@ export interface ShipmentRow {
   tracking_number: string | null;
   tracking_url: string | null;
   shipment_date: Date | null;
-  delivery_date: Date | null;
-  lines: { line_number: number; quantity: number; lot: string | null; expiry_date: string | null }[];
 }
 
 type OfOrder<Row> = Row & { order_id: string };
