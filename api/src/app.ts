@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
+import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -187,6 +188,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(ssoRoutes(dependencies));
   api.use(samlRoutes(dependencies, { allowIdpInitiated: config.saml.allowIdpInitiated }));
   api.use(productsRoutes(dependencies));
+  api.use(barcodesRoutes(dependencies));
   api.use(cartRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
+import { productGtinsSchema } from './barcodes.js';
 import { CATEGORIES } from './catalog.js';
 import { idFilter } from './admin-list.js';
 import { moneyAmountSchema } from './money-amount.js';
+import { productSchema } from './products.js';
 
 /** Trimmed text; an empty field is stored as null (admin-portal §5). */
 const optionalText = (max: number) =>
@@ -71,6 +73,8 @@ export const productUpdateSchema = z.object({
     .optional()
     .transform((value) => value || null),
   product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
+  /** The packaging levels' GTINs (issue 19 §2): when sent, the product's list becomes exactly this. */
+  gtins: productGtinsSchema.optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 /** The sort fields of GET /api/admin/products (anything else is a 400). */
@@ -83,3 +87,7 @@ export const adminProductFilterSchema = z.object({
   category: z.enum(CATEGORIES).optional(),
   active: z.boolean().optional(),
 });
+
+/** The back office's product record: the catalogue's product with its GTINs (smallest pack first). */
+export const adminProductSchema = productSchema.extend({ gtins: productGtinsSchema });
+export type AdminProduct = z.infer<typeof adminProductSchema>;

@@ -113,5 +113,6 @@ function productProbe() {
     specs: {},
     active: true,
     updated_at: new Date(0).toISOString(),
+    gtins: [{ gtin: '09506000134352', units: 1 }],
   };
 }

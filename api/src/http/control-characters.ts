@@ -10,6 +10,11 @@ import { AppError } from './app-error.js';
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// GET /api/scan?code=…: in a GS1 element string the group separator (U+001D) is FNC1, the
+// delimiter after a variable-length element — the one control character a field may carry.
+const SCAN_PATH = '/scan';
+// eslint-disable-next-line no-control-regex -- the same class without U+001D
+const CONTROL_CHARACTER_BUT_GS = /[\u0000-\u0008\u000B\u000C\u000E-\u001C\u001E\u001F\u007F-\u009F]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Text may not contain control characters';
 /** Deep enough for every body the API takes; a deeper one is looked at no further than this. */
 const MAX_DEPTH = 20;
@@ -38,13 +43,13 @@ function decodedPath(path: string): string {
 /**
  * Applied once, after the JSON body is parsed and before any route: a control character in the
  * path, the query string or the JSON body answers 400 CONTROL_CHARACTERS on every route, naming
- * the field. Bodies parsed later by a route's own parser (SAML form posts, image uploads) are
+ * the field (a scan's group separator excepted). Bodies parsed later by a route's own parser (SAML form posts, image uploads) are
  * read by that route's schema.
  */
 export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
   const field = CONTROL_CHARACTER.test(decodedPath(req.path))
     ? 'path'
-    : (findControlCharacter(req.query) ?? findControlCharacter(req.body as unknown));
+    : (findControlCharacter(queryToCheck(req.path, req.query)) ?? findControlCharacter(req.body as unknown));
   if (field) {
     next(
       AppError.badRequest('CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE, { [field]: CONTROL_CHARACTERS_MESSAGE }),
@@ -53,3 +58,11 @@ export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/** The query as checked: a scan's code is checked here without its group separators. */
+function queryToCheck(path: string, query: unknown): unknown {
+  if (path !== SCAN_PATH || query === null || typeof query !== 'object') return query;
+  const { code, ...rest } = query as Record<string, unknown>;
+  if (typeof code !== 'string') return query;
+  return CONTROL_CHARACTER_BUT_GS.test(code) ? { ...rest, code } : rest;
+}

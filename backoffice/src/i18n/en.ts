@@ -202,6 +202,23 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       choose_image: 'Choose image (optional)',
       image_hint: 'JPEG, PNG or WebP, less than 5MB. Needs a SKU.',
       link_inline: 'Must start with http:// or https://',
+      gtins: 'Barcodes (GTIN)',
+      gtins_help:
+        'One GTIN per packaging level (each, box, case) with the units it holds. Scans find the product by these.',
+      gtin_units: 'Units in this pack',
+      gtin_import: 'Load GTINs (CSV)',
+      gtin_import_title: 'Load GTINs from a CSV file',
+      gtin_import_help:
+        'Columns asin, gtin, units — one row per packaging level. Every product the file names gets exactly the levels listed; others are left as they are.',
+      gtin_import_choose: 'Choose CSV file',
+      gtin_import_preview: 'Check the file',
+      gtin_import_apply: 'Load %{smart_count} change |||| Load %{smart_count} changes',
+      gtin_import_nothing: 'The file changes nothing: every product already has these GTINs.',
+      gtin_import_changes: '%{smart_count} product would change |||| %{smart_count} products would change',
+      gtin_import_done: 'GTINs loaded for %{smart_count} product |||| GTINs loaded for %{smart_count} products',
+      gtin_import_none: 'none',
+      gtin_import_before: 'GTINs now',
+      gtin_import_after: 'GTINs after loading',
       field: {
         title: 'Title',
         category: 'Category',
@@ -211,6 +228,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         description: 'Description',
         vendor: 'Vendor',
         product_url: 'Product link',
+        gtin: 'GTIN',
       },
     },
     budgets: {

@@ -1,4 +1,4 @@
-import type { CatalogAudit, Product, Role } from '@supply-hub/api/contracts';
+import type { CatalogAudit, GtinImportResult, Product, Role } from '@supply-hub/api/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 
@@ -67,6 +67,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveUserAddress(userId: string, address: ShippingAddressInput): Promise<AdminUser>;
   uploadProductImage(productId: string, file: File): Promise<Product>;
   removeProductImage(productId: string): Promise<Product>;
+  /** Products' GTINs from a CSV file: a dry run lists the changes, writing nothing. */
+  importProductGtins(csv: string, isDryRun: boolean): Promise<GtinImportResult>;
   getCatalogAudit(): Promise<CatalogAudit>;
   bootstrapCatalog(): Promise<BootstrapResult>;
   exportActiveCatalog(): Promise<Download>;
@@ -116,6 +118,14 @@ export const dataProvider: SupplyHubDataProvider = {
     return send(`/products/${id(productId)}/image`, 'POST', form);
   },
   removeProductImage: (productId) => send(`/products/${id(productId)}/image`, 'DELETE'),
+  importProductGtins: async (csv, isDryRun) => {
+    const { json } = await httpClient(`${API_URL}/product-gtins/import?dry_run=${String(isDryRun)}`, {
+      method: 'POST',
+      body: csv,
+      headers: new Headers({ 'Content-Type': 'text/csv' }),
+    });
+    return json as GtinImportResult;
+  },
 
   getCatalogAudit: () => send('/catalog/audit', 'GET'),
   bootstrapCatalog: () => send('/catalog/bootstrap', 'POST', {}),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
-import { productCreateSchema, productUpdateSchema } from '../admin-products.js';
-import { productSchema } from '../products.js';
+import { adminProductSchema, productCreateSchema, productUpdateSchema } from '../admin-products.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Admin: products';
@@ -19,7 +18,7 @@ export const adminProductsEndpoints = {
     tag,
     access,
     query: raListQuerySchema,
-    responses: { 200: z.array(productSchema) },
+    responses: { 200: z.array(adminProductSchema) },
     errors: [400, 401, 403],
     isRaList: true,
   }),
@@ -30,7 +29,7 @@ export const adminProductsEndpoints = {
     tag,
     access,
     params: uuidIdParamsSchema,
-    responses: { 200: productSchema },
+    responses: { 200: adminProductSchema },
     errors: [400, 401, 403, 404],
   }),
   create: endpoint({
@@ -41,7 +40,7 @@ export const adminProductsEndpoints = {
     tag,
     access,
     body: productCreateSchema,
-    responses: { 201: productSchema },
+    responses: { 201: adminProductSchema },
     errors: [400, 401, 403, 409],
   }),
   update: endpoint({
@@ -49,12 +48,12 @@ export const adminProductsEndpoints = {
     path: '/api/admin/products/:id',
     summary: 'Edit a product',
     description:
-      'Accepts the record GET answers, unchanged: fields that are not editable (asin, amazon_price, in_stock, active, …) are ignored. A save that changes nothing writes nothing.',
+      'Accepts the record GET answers, unchanged: fields that are not editable (asin, amazon_price, in_stock, active, …) are ignored; gtins, when sent, become the product’s list (each GTIN checked, 422 with the field; one GTIN per product, 409). A save that changes nothing writes nothing.',
     tag,
     access,
     params: uuidIdParamsSchema,
     body: productUpdateSchema,
-    responses: { 200: productSchema },
+    responses: { 200: adminProductSchema },
     errors: [400, 401, 403, 404, 409],
   }),
   uploadImage: endpoint({
@@ -65,7 +64,7 @@ export const adminProductsEndpoints = {
     access,
     params: uuidIdParamsSchema,
     requestContentType: 'multipart/form-data',
-    responses: { 200: productSchema },
+    responses: { 200: adminProductSchema },
     errors: [400, 401, 403, 404, 413],
   }),
   removeImage: endpoint({
@@ -75,7 +74,7 @@ export const adminProductsEndpoints = {
     tag,
     access,
     params: uuidIdParamsSchema,
-    responses: { 200: productSchema },
+    responses: { 200: adminProductSchema },
     errors: [400, 401, 403, 404],
   }),
 };

@@ -9,6 +9,7 @@ import { apiDocsEndpoints } from './api-docs.endpoints.js';
 import { approvalsEndpoints } from './approvals.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
+import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
@@ -44,6 +45,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   saml: samlEndpoints,
   me: meEndpoints,
   products: productsEndpoints,
+  barcodes: barcodesEndpoints,
   cart: cartEndpoints,
   orders: ordersEndpoints,
   events: eventsEndpoints,

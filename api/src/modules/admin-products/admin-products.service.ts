@@ -1,9 +1,10 @@
 import { productCreateSchema, productUpdateSchema } from '../../contracts/admin-products.js';
 import { toMoneyText } from '../../contracts/money-amount.js';
-import type { Product } from '../../contracts/products.js';
+import type { AdminProduct } from '../../contracts/admin-products.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { gtinsOfProducts, saveProductGtins } from '../barcodes/barcodes.service.js';
 import { toProduct } from '../products/products.service.js';
 import * as queries from './admin-products.queries.js';
 
@@ -13,19 +14,24 @@ const DUPLICATE_SKU = () => AppError.conflict('DUPLICATE_SKU', 'A product with t
 export async function listProductsForAdmin(
   ctx: ServiceContext,
   options: Parameters<typeof queries.selectProductsPage>[1],
-): Promise<{ rows: Product[]; total: number }> {
+): Promise<{ rows: AdminProduct[]; total: number }> {
   const { rows, total } = await queries.selectProductsPage(ctx.db, options);
-  return { rows: rows.map(toProduct), total };
+  const gtins = await gtinsOfProducts(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => ({ ...toProduct(row), gtins: gtins.get(row.id) ?? [] })), total };
 }
 
-export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<Product> {
+export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<AdminProduct> {
   const row = await queries.selectProductById(ctx.db, id);
   if (!row) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-  return toProduct(row);
+  const gtins = await gtinsOfProducts(ctx.db, [id]);
+  return { ...toProduct(row), gtins: gtins.get(id) ?? [] };
 }
 
 /** A hand-added product: vendor 'manual', ASIN 'manual-<timestamp>' (admin-portal §5). */
-export async function createProduct(ctx: ServiceContext, rawInput: unknown): Promise<Product> {
+export async function createProduct(ctx: ServiceContext, rawInput: unknown): Promise<AdminProduct> {
   const input = productCreateSchema.parse(rawInput);
   const now = ctx.now();
   const id = await ctx.db.transaction(async (trx) => {
@@ -63,7 +69,7 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
  * The edit form's save, and a generic client sending back the record it read (issue 16): fields
  * that are not editable are ignored; a save that changes nothing writes nothing and audits nothing.
  */
-export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<Product> {
+export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<AdminProduct> {
   const input = productUpdateSchema.parse(rawInput);
   await ctx.db.transaction(async (trx) => {
     const existing = await queries.selectProductById(trx, id);
@@ -79,14 +85,12 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
       ...(input.price === undefined ? {} : { price: input.price === null ? null : toMoneyText(input.price) }),
     };
     const changed = Object.entries(edited).filter(([field, value]) => existing[field as keyof typeof edited] !== value);
-    if (changed.length === 0) return;
+    const isGtinsChanged = input.gtins !== undefined && (await saveProductGtins(trx, id, input.gtins, ctx.now()));
+    if (changed.length === 0 && !isGtinsChanged) return;
     const changes = { ...edited, updated_at: ctx.now() };
     await queries.updateProductRow(trx, id, changes);
-    await recordAudit(
-      ctx,
-      { action: 'product.update', targetType: 'product', targetId: id, details: { fields: Object.keys(changes) } },
-      trx,
-    );
+    const fields = [...Object.keys(changes), ...(isGtinsChanged ? ['gtins'] : [])];
+    await recordAudit(ctx, { action: 'product.update', targetType: 'product', targetId: id, details: { fields } }, trx);
   });
   return getProductForAdmin(ctx, id);
 }

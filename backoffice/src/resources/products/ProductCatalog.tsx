@@ -9,6 +9,7 @@ import type { Product } from '@supply-hub/api/contracts';
 import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin';
 
 import { PageHeader } from '../../layout/PageHeader';
+import { GtinImportButton } from './GtinImportButton';
 import { AddProductButton } from './ProductCreateDialog';
 import { ProductCard } from './ProductCard';
 import { DEFAULT_PRODUCT_SORT, ProductFilters } from './ProductFilters';
@@ -25,7 +26,12 @@ function CatalogView() {
       <PageHeader
         title="supply_hub.catalog.title"
         subtitle="supply_hub.catalog.subtitle"
-        actions={<AddProductButton />}
+        actions={
+          <>
+            <GtinImportButton />
+            <AddProductButton />
+          </>
+        }
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
         <ProductFilters />

@@ -14,6 +14,7 @@ import { zodValidate } from '../../forms/zodValidate';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
 import { CategoryInput, DescriptionInput, PriceInput, TitleInput } from './ProductFields';
+import { ProductGtinsInput } from './ProductGtinsInput';
 
 /** 'Saved ✓' stays 2 seconds, then the form closes and the product reloads (admin-portal §4). */
 const CLOSE_AFTER_SAVE_MS = 2000;
@@ -27,8 +28,8 @@ function hasBadLink(value: unknown): boolean {
 
 /** The edit form's fields, as the update contract names them. */
 function toUpdateInput(values: Record<string, unknown>): ProductUpdateInput {
-  const { title, description, price, sku, vendor, category, product_url } = values as ProductUpdateInput;
-  return { title, description, price, sku, vendor, category, product_url };
+  const { title, description, price, sku, vendor, category, product_url, gtins } = values as ProductUpdateInput;
+  return { title, description, price, sku, vendor, category, product_url, gtins };
 }
 
 function SaveStatus({ state }: { state: SaveState }) {
@@ -109,6 +110,7 @@ function ProductEditDialog({ product, onClose }: { product: Product; onClose: ()
               />
             )}
           </FormDataConsumer>
+          <ProductGtinsInput />
         </DialogContent>
         <DialogActions>
           <SaveStatus state={state} />
