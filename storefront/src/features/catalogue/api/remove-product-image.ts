@@ -1,4 +1,4 @@
-import { productSchema, type Product } from '@supply-hub/api/contracts';
+import { adminProductSchema, type Product } from '@supply-hub/api/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { useSetProductData } from './set-product-data';
 
 /** DELETE /api/admin/products/:id/image (admins): the product without an image. */
 export function removeProductImage(productId: string): Promise<Product> {
-  return apiClient.delete(`/api/admin/products/${encodeURIComponent(productId)}/image`, { schema: productSchema });
+  return apiClient.delete(`/api/admin/products/${encodeURIComponent(productId)}/image`, { schema: adminProductSchema });
 }
 
 /** Removes a product's image; shown at once, the catalogue invalidated as after an upload. */

@@ -1,4 +1,4 @@
-import { productSchema, type Product, type ProductUpdateInput } from '@supply-hub/api/contracts';
+import { adminProductSchema, type Product, type ProductUpdateInput } from '@supply-hub/api/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { useSetProductData } from './set-product-data';
 
 /** PUT /api/admin/products/:id (admins): 400 with field errors, 409 DUPLICATE_SKU. */
 export function updateProduct(productId: string, input: ProductUpdateInput): Promise<Product> {
-  return apiClient.put(`/api/admin/products/${encodeURIComponent(productId)}`, input, { schema: productSchema });
+  return apiClient.put(`/api/admin/products/${encodeURIComponent(productId)}`, input, { schema: adminProductSchema });
 }
 
 /** Saves an admin's edit: the saved product is shown at once, and every product query is read again. */

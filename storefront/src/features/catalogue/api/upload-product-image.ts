@@ -1,4 +1,4 @@
-import { productSchema, type Product } from '@supply-hub/api/contracts';
+import { adminProductSchema, type Product } from '@supply-hub/api/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
@@ -9,7 +9,9 @@ import { useSetProductData } from './set-product-data';
 export function uploadProductImage(productId: string, file: File): Promise<Product> {
   const form = new FormData();
   form.append('image', file);
-  return apiClient.post(`/api/admin/products/${encodeURIComponent(productId)}/image`, form, { schema: productSchema });
+  return apiClient.post(`/api/admin/products/${encodeURIComponent(productId)}/image`, form, {
+    schema: adminProductSchema,
+  });
 }
 
 /**

@@ -13,9 +13,12 @@ import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ToastProvider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
+import { useCartActions } from '../../cart';
 import { productsOf, useProducts } from '../api/get-products';
 import { readSort } from '../catalogue-query';
+import { looksLikeScan } from '../scan.rules';
 import { CatalogToolbar } from './CatalogToolbar';
 import { ProductCard } from './ProductCard';
 
@@ -64,6 +67,7 @@ function ProductGrid({ products, isLoading, isAdmin }: ProductGridProps) {
 export function CatalogPage() {
   const { isAdmin } = useAuth();
   const showToast = useToast();
+  const { addItem } = useCartActions();
   const [params, setParams] = useSearchParams();
   const sort = readSort(params);
   const [search, setSearch] = useState(() => params.get('q') ?? '');
@@ -97,6 +101,20 @@ export function CatalogPage() {
     }
   }
 
+  /** A scan (issue 19 §2) adds one pack of what it names to the cart, and the search box is cleared for the next. */
+  async function addScan(text: string) {
+    if (isAdmin || !looksLikeScan(text)) return;
+    setSearch('');
+    try {
+      const { addScanToCart } = await import('../scan/add-scan-to-cart');
+      const { title, quantity } = await addScanToCart(text.trim(), addItem);
+      showToast({ title: `Scanned ${title}: added ${quantity} item(s) to cart.` });
+    } catch (error) {
+      const message = isApiError(error) ? error.message : 'The scan could not be added to your cart. Please try again.';
+      showToast({ title: message, severity: 'error' });
+    }
+  }
+
   const changeSort = (next: ProductSort) =>
     setParams(
       (previous) => {
@@ -126,7 +144,13 @@ export function CatalogPage() {
           </Button>
         )}
       </Stack>
-      <CatalogToolbar search={search} onSearchChange={setSearch} sort={sort} onSortChange={changeSort} />
+      <CatalogToolbar
+        search={search}
+        onSearchChange={setSearch}
+        onSearchSubmit={(text) => void addScan(text)}
+        sort={sort}
+        onSortChange={changeSort}
+      />
       <Box sx={{ minHeight: 4, mb: 1 }}>{isLoading && <LinearProgress aria-label="Loading products" />}</Box>
       {hasFailed ? (
         <Suspense fallback={null}>

@@ -11,6 +11,8 @@ import { useId } from 'react';
 interface CatalogToolbarProps {
   search: string;
   onSearchChange(search: string): void;
+  /** Enter in the search box (a barcode scanner ends its scan with it). */
+  onSearchSubmit?(search: string): void;
   sort: ProductSort;
   onSortChange(sort: ProductSort): void;
 }
@@ -20,7 +22,7 @@ interface CatalogToolbarProps {
  * themselves rather than TextField, whose select mode brings the whole Menu and Popover code into
  * the catalogue's first load.
  */
-export function CatalogToolbar({ search, onSearchChange, sort, onSortChange }: CatalogToolbarProps) {
+export function CatalogToolbar({ search, onSearchChange, onSearchSubmit, sort, onSortChange }: CatalogToolbarProps) {
   const sortId = useId();
   return (
     <Stack role="search" direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
@@ -29,8 +31,11 @@ export function CatalogToolbar({ search, onSearchChange, sort, onSortChange }: C
         placeholder="Search supplies..."
         value={search}
         onChange={(event) => onSearchChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSearchSubmit?.(search);
+        }}
         sx={{ flexGrow: 1 }}
-        inputProps={{ 'aria-label': 'Search supplies', maxLength: 100 }}
+        inputProps={{ 'aria-label': 'Search supplies or scan a barcode', maxLength: 200 }}
         startAdornment={
           <InputAdornment position="start">
             <Search aria-hidden />
