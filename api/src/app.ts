@@ -36,6 +36,7 @@ import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
+import { recallsRoutes } from './modules/recalls/recalls.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -204,6 +205,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(adminUsersRoutes(dependencies));
   api.use(departmentsRoutes(dependencies));
   api.use(budgetsRoutes(dependencies));
+  api.use(recallsRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));

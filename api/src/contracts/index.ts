@@ -29,3 +29,4 @@ export * from './approvals.js';
 export * from './departments.js';
 export * from './budgets.js';
 export * from './barcodes.js';
+export * from './recalls.js';

@@ -328,6 +328,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/settings/approval-levels': 'one settings object',
   '/api/admin/invoice-settings': 'one settings object',
   '/api/admin/invoice-exports/ready-to-pay': 'every ready-to-pay invoice as CSV, no paging or filter',
+  '/api/admin/recalls/receipts': 'the receipts of one lot, looked up by code and lot (unknown parameters refused)',
+  '/api/admin/recalls/receipts/export': 'the receipts of one lot as CSV',
   '/api/receiving/orders':
     "the storefront's page of deliveries (page and per_page, any other parameter refused), not a react-admin list",
 };

@@ -7,7 +7,7 @@ export interface ToastMessage {
   severity?: AlertColor;
 }
 
-type ShowToast = (toast: ToastMessage) => void;
+export type ShowToast = (toast: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 

@@ -11,6 +11,7 @@ import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
+import { recallsEndpoints } from './recalls.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -46,6 +47,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   me: meEndpoints,
   products: productsEndpoints,
   barcodes: barcodesEndpoints,
+  recalls: recallsEndpoints,
   cart: cartEndpoints,
   orders: ordersEndpoints,
   events: eventsEndpoints,

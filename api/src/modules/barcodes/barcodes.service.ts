@@ -132,3 +132,19 @@ export async function importProductGtins(
     return { dry_run: isDryRun, changes, unchanged: reading.byAsin.size - changes.length };
   });
 }
+
+/**
+ * What a recall lookup is keyed by: a scan or a typed GTIN (with the lot a GS1 element string
+ * carries), else an ASIN.
+ */
+export function readRecallKey(
+  code: string,
+): { gtin: string; lot: string | null } | { asin: string; lot: null } | { problem: string } {
+  const text = code.trim();
+  if (/^[A-Z0-9]{10}$/i.test(text) && /[A-Z]/i.test(text)) return { asin: text.toUpperCase(), lot: null };
+  const reading = readScan(text);
+  if ('problem' in reading) {
+    return /^\d/.test(text) || text.startsWith('(') || text.startsWith(']') ? reading : { asin: text, lot: null };
+  }
+  return { gtin: reading.code.gtin, lot: reading.code.lot };
+}

@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@supply-hub/api/contracts';
@@ -13,7 +12,6 @@ import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ToastProvider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useProgressiveCount } from '../../../hooks/use-progressive-count';
-import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { useCartActions } from '../../cart';
 import { productsOf, useProducts } from '../api/get-products';
@@ -28,8 +26,9 @@ const FIRST_CARDS = 4;
 /** Product cards added per step after that. */
 const CARDS_PER_STEP = 8;
 
-// Shown to admins, and on a failure: their code stays out of the catalogue's first load.
+// Shown to admins, on a failure, or while a search loads: their code stays out of the catalogue's first load.
 const Chip = lazy(() => import('@mui/material/Chip'));
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 const CatalogLoadError = lazy(async () => ({ default: (await import('./CatalogLoadError')).CatalogLoadError }));
 /** The back office's catalogue, where admins add products (another app: a full page load). */
 const ADMIN_CATALOG_PATH = '/admin/catalog';
@@ -101,18 +100,11 @@ export function CatalogPage() {
     }
   }
 
-  /** A scan (issue 19 §2) adds one pack of what it names to the cart, and the search box is cleared for the next. */
-  async function addScan(text: string) {
+  /** A scan (issue 19 §2) adds one pack to the cart (its code loads only then); the box is cleared for the next. */
+  function addScan(text: string) {
     if (isAdmin || !looksLikeScan(text)) return;
     setSearch('');
-    try {
-      const { addScanToCart } = await import('../scan/add-scan-to-cart');
-      const { title, quantity } = await addScanToCart(text.trim(), addItem);
-      showToast({ title: `Scanned ${title}: added ${quantity} item(s) to cart.` });
-    } catch (error) {
-      const message = isApiError(error) ? error.message : 'The scan could not be added to your cart. Please try again.';
-      showToast({ title: message, severity: 'error' });
-    }
+    void import('../scan/add-scan-to-cart').then((scan) => scan.addScanToCart(text.trim(), addItem, showToast));
   }
 
   const changeSort = (next: ProductSort) =>
@@ -147,11 +139,17 @@ export function CatalogPage() {
       <CatalogToolbar
         search={search}
         onSearchChange={setSearch}
-        onSearchSubmit={(text) => void addScan(text)}
+        onSearchSubmit={addScan}
         sort={sort}
         onSortChange={changeSort}
       />
-      <Box sx={{ minHeight: 4, mb: 1 }}>{isLoading && <LinearProgress aria-label="Loading products" />}</Box>
+      <Box sx={{ minHeight: 4, mb: 1 }}>
+        {isLoading && (
+          <Suspense fallback={null}>
+            <LinearProgress aria-label="Loading products" />
+          </Suspense>
+        )}
+      </Box>
       {hasFailed ? (
         <Suspense fallback={null}>
           <CatalogLoadError />

@@ -1,23 +1,32 @@
-import { scanResultSchema, type Product, type ScanResult } from '@supply-hub/api/contracts';
+import type { Product, ScanResult } from '@supply-hub/api/contracts';
 
-import { apiClient } from '../../../lib/api-client';
-import { getProduct } from '../api/get-product';
+import type { ShowToast } from '../../../components/ToastProvider';
+import { apiClient, isApiError } from '../../../lib/api-client';
+
+// Like the catalogue's other fetchers, without response schemas: zod stays out of the catalogue's chunks.
 
 /** GET /api/scan: the product and pack a scan names (400 unreadable, 404 unknown GTIN — with their messages). */
 export function resolveScan(code: string): Promise<ScanResult> {
-  return apiClient.get(`/api/scan?code=${encodeURIComponent(code)}`, { schema: scanResultSchema });
+  return apiClient.get<ScanResult>(`/api/scan?code=${encodeURIComponent(code)}`);
 }
 
 /**
- * A scan in the catalogue's search adds one pack of what it names to the cart: a box of 10
- * adds 10. Loaded only when a scan happens, so the catalogue's first load does not carry it.
+ * A scan in the catalogue's search adds one pack of what it names to the cart (a box of 10 adds
+ * 10), and says so; a wrong check digit or an unknown barcode says why and adds nothing. Loaded
+ * only when a scan happens, so the catalogue's first load does not carry it.
  */
 export async function addScanToCart(
   code: string,
   addItem: (product: Product, quantity: number) => Promise<unknown>,
-): Promise<{ title: string; quantity: number }> {
-  const scan = await resolveScan(code);
-  const product = await getProduct(scan.asin);
-  await addItem(product, scan.units);
-  return { title: product.title, quantity: scan.units };
+  showToast: ShowToast,
+): Promise<void> {
+  try {
+    const scan = await resolveScan(code);
+    const product = await apiClient.get<Product>(`/api/products/${encodeURIComponent(scan.asin)}`);
+    await addItem(product, scan.units);
+    showToast({ title: `Scanned ${product.title}: added ${scan.units} item(s) to cart.` });
+  } catch (error) {
+    const message = isApiError(error) ? error.message : 'The scan could not be added to your cart. Please try again.';
+    showToast({ title: message, severity: 'error' });
+  }
 }
