@@ -328,6 +328,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/settings/approval-levels': 'one settings object',
   '/api/admin/invoice-settings': 'one settings object',
   '/api/admin/invoice-exports/ready-to-pay': 'every ready-to-pay invoice as CSV, no paging or filter',
+  '/api/admin/reports/budget-vs-actual': 'one report object: every department for a period',
+  '/api/admin/report-exports/budget-vs-actual': 'the Budget vs actual report as CSV, no paging',
   '/api/receiving/orders':
     "the storefront's page of deliveries (page and per_page, any other parameter refused), not a react-admin list",
 };

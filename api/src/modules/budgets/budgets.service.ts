@@ -176,9 +176,13 @@ export interface BudgetGuard {
   /**
    * Checks an order of `orderCents` against what remains: under stop, more than remains is a 422
    * BUDGET_EXCEEDED (throw inside the transaction: nothing is written); answers whether a warn
-   * budget lets it through over budget.
+   * budget lets it through over budget; `undefined` when the requester's idempotency key is already
+   * taken (its order committed while this submission waited for the lock: a replay, never a refusal).
    */
-  admit(orderCents: number): Promise<{ isOverBudget: boolean }>;
+  admit(
+    orderCents: number,
+    idempotency: { userId: string; key: string },
+  ): Promise<{ isOverBudget: boolean } | undefined>;
   /** After the order is written: the threshold alert, once per period. */
   afterInsert(orderCents: number): Promise<void>;
 }
@@ -199,8 +203,11 @@ export async function lockBudgetForSubmission(
   const amountCents = centsOf(budget.amount);
   let committedCents = 0;
   return {
-    async admit(orderCents) {
-      committedCents = centsOf((await queries.sumPeriodOrders(trx, departmentId, window)).committed);
+    async admit(orderCents, idempotency) {
+      // One round trip inside the lock: the key check and the committed total together.
+      const read = await queries.selectCommittedUnlessKeyTaken(trx, departmentId, window, idempotency);
+      if (read.isKeyTaken) return undefined;
+      committedCents = centsOf(read.committed);
       const remainingCents = amountCents - committedCents;
       const verdict = budgetVerdict(budget.policy, remainingCents, orderCents);
       if (verdict === 'refuse') {

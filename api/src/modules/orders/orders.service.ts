@@ -186,11 +186,11 @@ async function insertWithinBudget(
   return ctx.db.transaction(async (trx) => {
     const budget = await lockBudgetForSubmission(ctx, trx, departmentId, write.order.created_at);
     if (!budget) return queries.insertSubmittedOrder(trx, write);
-    if (await queries.selectIdempotencyKey(trx, write.order.user_id, write.idempotency.key)) return undefined;
-    const { isOverBudget } = await budget.admit(totalCents);
+    const admitted = await budget.admit(totalCents, { userId: write.order.user_id, key: write.idempotency.key });
+    if (!admitted) return undefined;
     const created = await queries.insertSubmittedOrder(trx, {
       ...write,
-      order: { ...write.order, over_budget: isOverBudget },
+      order: { ...write.order, over_budget: admitted.isOverBudget },
     });
     if (created) await budget.afterInsert(totalCents);
     return created;
