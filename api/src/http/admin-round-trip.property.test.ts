@@ -282,10 +282,10 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
         const before = [await rowOf('departments', { id: department!.id }), await ownersOf()];
         const { record, saved } = await roundTrip(dataProvider, 'departments', department!.id);
         expect(saved).toEqual(record);
-        expect([
-          withoutBookkeeping(await rowOf('departments', { id: department!.id })),
-          await ownersOf(),
-        ]).toEqual([withoutBookkeeping(before[0] as Record<string, unknown>), before[1]]);
+        expect([withoutBookkeeping(await rowOf('departments', { id: department!.id })), await ownersOf()]).toEqual([
+          withoutBookkeeping(before[0] as Record<string, unknown>),
+          before[1],
+        ]);
       }),
       { numRuns: 8 },
     );

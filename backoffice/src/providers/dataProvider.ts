@@ -4,6 +4,7 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 
 import { fetchDownload, httpClient, type Download } from './httpClient';
 import type {
+  BudgetChange,
   AbLogEntry,
   AdminOrder,
   AdminOrderFulfilment,
@@ -75,6 +76,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
   decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
   exportReadyToPayInvoices(): Promise<Download>;
+  /** A budget's saved values, oldest first (admins and finance). */
+  getBudgetHistory(budgetId: string): Promise<BudgetChange[]>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -127,6 +130,8 @@ export const dataProvider: SupplyHubDataProvider = {
       `${API_URL}/audit-events/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
       'audit-events.csv',
     ),
+
+  getBudgetHistory: (budgetId) => send(`/budgets/${id(budgetId)}/history`, 'GET'),
 
   getSettings: (kind) => send(`/settings/${kind}`, 'GET'),
   saveSettings: (kind, values) => send(`/settings/${kind}`, 'PUT', values),
