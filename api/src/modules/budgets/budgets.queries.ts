@@ -97,23 +97,23 @@ export async function sumPeriodOrders(
 }
 
 /**
- * The submission check's read, one round trip inside the department lock: the period's committed
- * total (as periodSums counts it) and whether the requester's idempotency key is already taken (its
- * order committed while this submission waited for the lock).
+ * The submission check's read inside the department lock: the period's committed total (as
+ * periodSums counts it) of the department's orders other than `orderId`, the order being checked
+ * (already written in the same transaction).
  */
-export async function selectCommittedUnlessKeyTaken(
+export async function sumCommittedOtherThan(
   db: Db,
   departmentId: string,
   window: { start: Date; end: Date },
-  idempotency: { userId: string; key: string },
-): Promise<{ committed: string; isKeyTaken: boolean }> {
-  const { rows } = await db.raw<{ rows: { committed: string; isKeyTaken: boolean }[] }>(
-    `SELECT ${COMMITTED_SUM} AS committed,
-            EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = :userId AND k.key = :key) AS "isKeyTaken"
-     ${periodOrders('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)')}`,
-    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end, ...idempotency },
+  orderId: string,
+): Promise<string> {
+  const { rows } = await db.raw<{ rows: { committed: string }[] }>(
+    `SELECT ${COMMITTED_SUM} AS committed
+     ${periodOrders('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)')}
+       AND o.id <> CAST(:orderId AS uuid)`,
+    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end, orderId },
   );
-  return rows[0] ?? { committed: '0', isKeyTaken: false };
+  return rows[0]?.committed ?? '0';
 }
 
 /** The bounds of the window of a budget kind (`periodColumn`), from the :monthStart … :yearEnd bindings. */
