@@ -125,3 +125,23 @@ test('finance reads budgets and their history but has no create or edit controls
   await page.goto(`/admin/budgets/${budgetId}`);
   await expect(page).toHaveURL(/\/admin\/reports$/);
 });
+
+test('an admin sets the invoice price tolerance in Settings', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  await page.goto('/admin/settings');
+  const card = page.getByRole('region', { name: 'Invoice Matching' });
+  const tolerance = card.getByRole('spinbutton', { name: 'Price tolerance (%)' });
+  await expect(tolerance).toHaveValue('2');
+  await tolerance.fill('3.5');
+  await card.getByRole('button', { name: 'Save Tolerance' }).click();
+  await expect(card).toContainText('Saved');
+  await withApi(baseURL ?? '', DEMO.admin, async (admin) => {
+    const saved = await admin.get('/api/admin/invoice-settings');
+    expect(await saved.json()).toEqual({ price_tolerance_percent: 3.5 });
+    // Back to the default, so the invoice journeys find the 2 % they expect.
+    expect((await admin.put('/api/admin/invoice-settings', { data: { price_tolerance_percent: 2 } })).status()).toBe(
+      200,
+    );
+  });
+});

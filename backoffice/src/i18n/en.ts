@@ -329,6 +329,12 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         max_order_total_required: 'Enter a limit of at least $1',
         save: 'Save Preferences',
       },
+      invoice_matching: {
+        title: 'Invoice Matching',
+        price_tolerance_percent: 'Price tolerance (%)',
+        help: 'An invoice line whose unit price is within this percentage of the order’s is matched; above it, the invoice waits in the finance queue.',
+        save: 'Save Tolerance',
+      },
       approval_levels: {
         title: 'Approval Levels',
         help: 'An order needs an approval at every level whose threshold its total reaches, in order, each by a different person and never by the requester. The first level applies to every order (threshold 0); auto-approve stands in for it alone.',

@@ -1,4 +1,5 @@
 import type { CatalogAudit, Product, Role } from '@supply-hub/api/contracts';
+import type { InvoiceMatchSettings } from '@supply-hub/api/contracts/invoices';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 
@@ -76,6 +77,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
   decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
   exportReadyToPayInvoices(): Promise<Download>;
+  getInvoiceSettings(): Promise<InvoiceMatchSettings>;
+  saveInvoiceSettings(values: InvoiceMatchSettings): Promise<InvoiceMatchSettings>;
   /** A budget's saved values, oldest first (admins and finance). */
   getBudgetHistory(budgetId: string): Promise<BudgetChange[]>;
 }
@@ -131,6 +134,8 @@ export const dataProvider: SupplyHubDataProvider = {
       'audit-events.csv',
     ),
 
+  getInvoiceSettings: () => send('/invoice-settings', 'GET'),
+  saveInvoiceSettings: (values) => send('/invoice-settings', 'PUT', values),
   getBudgetHistory: (budgetId) => send(`/budgets/${id(budgetId)}/history`, 'GET'),
 
   getSettings: (kind) => send(`/settings/${kind}`, 'GET'),
