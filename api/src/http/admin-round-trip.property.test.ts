@@ -274,9 +274,11 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
         const [department] = await db('departments')
           .insert({ code: `RT-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Round trip ward', active })
           .returning<{ id: string }[]>('id');
-        await db('department_budget_owners').insert(
-          owners.map((owner) => ({ department_id: department!.id, user_id: owner.id })),
-        );
+        if (owners.length > 0) {
+          await db('department_budget_owners').insert(
+            owners.map((owner) => ({ department_id: department!.id, user_id: owner.id })),
+          );
+        }
         const ownersOf = () =>
           db('department_budget_owners').where({ department_id: department!.id }).orderBy('user_id').pluck('user_id');
         const before = [await rowOf('departments', { id: department!.id }), await ownersOf()];
