@@ -11,6 +11,7 @@ const SCREENS = [
   { path: '/admin/ab-health', heading: 'Business Purchasing Health' },
   { path: '/admin/paapi-health', heading: 'Product Advertising API Health' },
   { path: '/admin/qa-runner', heading: 'QA Runner' },
+  { path: '/admin/reports?tab=budget_vs_actual', heading: 'Reports' },
 ];
 
 for (const screen of SCREENS) {

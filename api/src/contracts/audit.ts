@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'catalog.export': 'Catalog exported',
   'catalog.reseed': 'Catalog titles and prices reseeded',
   'demo.seed': 'Demo data loaded',
+  'department.budget_owners': 'Budget owners changed',
   'department.create': 'Department added',
   'department.deactivate': 'Department deactivated',
   'department.update': 'Department edited',

@@ -47,7 +47,7 @@ const budgetFiguresShape = {
   amount: moneyTextSchema,
   /** Totals of the period's orders that are pending, approved, submitted or failed. */
   committed: moneyTextSchema,
-  /** Totals of the period's submitted orders. */
+  /** Totals of the period's submitted orders, at their received value where goods were received. */
   spent: moneyTextSchema,
   /** amount − committed. */
   remaining: moneyTextSchema,
@@ -84,3 +84,63 @@ export type BudgetChange = z.infer<typeof budgetChangeSchema>;
 /** GET /api/me/budget: the requester's department budget this period; null when none applies. */
 export const myBudgetSchema = z.strictObject({ department: z.string(), ...budgetFiguresShape }).nullable();
 export type MyBudget = z.infer<typeof myBudgetSchema>;
+
+/** GET /api/admin/reports/budget-vs-actual: the period containing `month` ('YYYY-MM'), default the current one. */
+export const budgetVsActualQuerySchema = z.strictObject({
+  month: z
+    .string()
+    .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, 'must be a month in the form YYYY-MM, e.g. "2026-11"')
+    .optional(),
+});
+export type BudgetVsActualQuery = z.infer<typeof budgetVsActualQuerySchema>;
+
+/** One department in the Budget vs actual report; amount, remaining, used_percent and policy are null without a budget. */
+export const budgetVsActualRowSchema = z.strictObject({
+  department_id: z.string(),
+  department_code: z.string(),
+  department_name: z.string(),
+  /** The budget's period kind ('month' for a department without a budget). */
+  period: budgetPeriodSchema,
+  /** 'November 2026', 'Q4 2026' or '2026'. */
+  period_label: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  amount: moneyTextSchema.nullable(),
+  committed: moneyTextSchema,
+  spent: moneyTextSchema,
+  remaining: moneyTextSchema.nullable(),
+  /** committed ÷ amount in whole percent. */
+  used_percent: z.number().int().nullable(),
+  policy: budgetPolicySchema.nullable(),
+});
+export type BudgetVsActualRow = z.infer<typeof budgetVsActualRowSchema>;
+
+export const budgetVsActualSchema = z.strictObject({
+  /** The month the periods contain ('YYYY-MM'). */
+  month: z.string(),
+  rows: z.array(budgetVsActualRowSchema),
+});
+export type BudgetVsActual = z.infer<typeof budgetVsActualSchema>;
+
+/** The CSV columns of the Budget vs actual export. */
+export const BUDGET_VS_ACTUAL_CSV_FIELDS = [
+  'department_code',
+  'department_name',
+  'period',
+  'period_label',
+  'period_start',
+  'period_end',
+  'amount',
+  'committed',
+  'spent',
+  'remaining',
+  'used_percent',
+  'policy',
+] as const satisfies readonly (keyof BudgetVsActualRow)[];
+
+/** The dashboard lists the departments that have committed this much of their budget or more. */
+export const BUDGET_WATCH_PERCENT = 80;
+
+export function isBudgetOverWatch(row: Pick<BudgetVsActualRow, 'used_percent'>): boolean {
+  return row.used_percent !== null && row.used_percent >= BUDGET_WATCH_PERCENT;
+}

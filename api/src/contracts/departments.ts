@@ -19,15 +19,25 @@ export const departmentCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{0,19}$/, 'must be 1–20 letters, digits, - or _, starting with a letter or digit');
 
+/** The department's budget owners: accounts e-mailed with finance when its budget crosses the alert threshold. */
+export const budgetOwnerIdsSchema = z.array(z.uuid()).max(50, 'must list at most 50 budget owners');
+
 /** POST /api/admin/departments. */
 export const departmentCreateSchema = z.object({
   code: departmentCodeSchema,
   name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   active: z.boolean().default(true),
+  budget_owner_ids: budgetOwnerIdsSchema.default([]),
 });
 
-/** PUT /api/admin/departments/:id: the record GET answers, edited (id and dates are ignored). */
-export const departmentUpdateSchema = departmentCreateSchema.extend({ active: z.boolean() });
+/**
+ * PUT /api/admin/departments/:id: the record GET answers, edited (id, counts and dates are ignored);
+ * budget_owner_ids, when sent, replaces the owners.
+ */
+export const departmentUpdateSchema = departmentCreateSchema.extend({
+  active: z.boolean(),
+  budget_owner_ids: budgetOwnerIdsSchema.optional(),
+});
 
 /** A department (cost centre, issue 18 §1) as the back office shows it. */
 export const departmentSchema = z.strictObject({
@@ -37,6 +47,8 @@ export const departmentSchema = z.strictObject({
   active: z.boolean(),
   /** How many accounts belong to it. */
   user_count: z.number().int(),
+  /** Who receives the budget's threshold alert besides finance, by account id. */
+  budget_owner_ids: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -75,7 +75,7 @@ export const invoiceDecisionSchema = z.object({
 });
 export type InvoiceDecision = z.infer<typeof invoiceDecisionSchema>;
 
-/** GET/PUT /api/admin/settings/invoice-matching. */
+/** GET/PUT /api/admin/invoice-settings (admins write; finance reads). */
 export const invoiceMatchSettingsSchema = z.strictObject({
   price_tolerance_percent: z.coerce
     .number({ error: 'A percentage between 0 and 50' })
@@ -83,6 +83,7 @@ export const invoiceMatchSettingsSchema = z.strictObject({
     .max(50, 'A percentage between 0 and 50')
     .multipleOf(0.01, 'At most two decimals'),
 });
+export type InvoiceMatchSettings = z.infer<typeof invoiceMatchSettingsSchema>;
 
 /** The columns of the ready-to-pay CSV for accounts payable, in order. */
 export const READY_TO_PAY_CSV_FIELDS = [

@@ -267,6 +267,32 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
     expect(withoutBookkeeping(await rowOf('profiles', { user_id: user.id }))).toEqual(withoutBookkeeping(before));
   });
 
+  it('departments: a record with 0, 1 or several budget owners, written back unchanged, answers 200 and keeps its owners', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.boolean(), async (ownerCount, active) => {
+        const owners = await Promise.all(Array.from({ length: ownerCount }, () => createTestUser(db, ['nurse'])));
+        const [department] = await db('departments')
+          .insert({ code: `RT-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Round trip ward', active })
+          .returning<{ id: string }[]>('id');
+        if (owners.length > 0) {
+          await db('department_budget_owners').insert(
+            owners.map((owner) => ({ department_id: department!.id, user_id: owner.id })),
+          );
+        }
+        const ownersOf = () =>
+          db('department_budget_owners').where({ department_id: department!.id }).orderBy('user_id').pluck('user_id');
+        const before = [await rowOf('departments', { id: department!.id }), await ownersOf()];
+        const { record, saved } = await roundTrip(dataProvider, 'departments', department!.id);
+        expect(saved).toEqual(record);
+        expect([withoutBookkeeping(await rowOf('departments', { id: department!.id })), await ownersOf()]).toEqual([
+          withoutBookkeeping(before[0] as Record<string, unknown>),
+          before[1],
+        ]);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
   it('orders have no generic update: their changes are commands', async () => {
     const orderUpdates = allEndpoints.filter(
       (endpoint) => ['put', 'patch'].includes(endpoint.method) && endpoint.path === '/api/admin/orders/:id',

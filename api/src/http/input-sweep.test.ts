@@ -330,6 +330,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/invoice-exports/ready-to-pay': 'every ready-to-pay invoice as CSV, no paging or filter',
   '/api/admin/recalls/receipts': 'the receipts of one lot, looked up by code and lot (unknown parameters refused)',
   '/api/admin/recalls/receipts/export': 'the receipts of one lot as CSV',
+  '/api/admin/reports/budget-vs-actual': 'one report object: every department for a period',
+  '/api/admin/report-exports/budget-vs-actual': 'the Budget vs actual report as CSV, no paging',
   '/api/receiving/orders':
     "the storefront's page of deliveries (page and per_page, any other parameter refused), not a react-admin list",
 };

@@ -17,7 +17,13 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
     users: { name: 'User |||| Users' },
     departments: {
       name: 'Department |||| Departments',
-      fields: { code: 'Code', name: 'Name', active: 'Active', user_count: 'Members' },
+      fields: {
+        code: 'Code',
+        name: 'Name',
+        active: 'Active',
+        user_count: 'Members',
+        budget_owner_ids: 'Budget owners',
+      },
     },
     budgets: {
       name: 'Budget |||| Budgets',
@@ -32,6 +38,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         used_percent: '% used',
         policy: 'Policy',
         alert_threshold: 'Alert at (% committed)',
+        updated_at: 'Last changed',
       },
     },
     'audit-events': {
@@ -235,6 +242,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       period: { month: 'Month', quarter: 'Quarter', year: 'Year' },
       policy: { stop: 'Stop: refuse orders over budget', warn: 'Warn: allow and flag' },
       amount_rule: 'An amount in USD, e.g. 5000.00',
+      history: 'History',
+      changed_at: 'Changed',
+      changed_by: 'By',
     },
     departments: {
       active: 'Active',
@@ -243,6 +253,8 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       code_help: 'Letters, digits, - or _; up to 20, stored in capitals',
       code_rule: 'Use 1–20 letters, digits, - or _',
       active_help: 'A deactivated department keeps its members and history but cannot be given to anyone else.',
+      budget_owners_help:
+        'E-mailed with finance, once per period, when the department’s budget reaches its alert threshold.',
     },
     users: {
       title: 'Users & Roles',
@@ -334,6 +346,12 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         max_order_total_help: 'An order whose total is over this amount is refused when it is submitted.',
         max_order_total_required: 'Enter a limit of at least $1',
         save: 'Save Preferences',
+      },
+      invoice_matching: {
+        title: 'Invoice Matching',
+        price_tolerance_percent: 'Price tolerance (%)',
+        help: 'An invoice line whose unit price is within this percentage of the order’s is matched; above it, the invoice waits in the finance queue.',
+        save: 'Save Tolerance',
       },
       approval_levels: {
         title: 'Approval Levels',

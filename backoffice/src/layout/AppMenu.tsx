@@ -43,6 +43,9 @@ export function AppMenu() {
       {(isAdministrator || isFinance) && (
         <Menu.Item to={INVOICES_PATH} primaryText="supply_hub.menu.invoices" leftIcon={<invoices.icon />} />
       )}
+      {isFinance && !isAdministrator && (
+        <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
+      )}
       {isAdministrator && (
         <>
           <Menu.Item to="/users" primaryText="supply_hub.menu.users" leftIcon={<users.icon />} />

@@ -10,12 +10,14 @@ import { INVOICES_PATH } from '../resources/invoices';
 import type { Permissions } from '../providers/authProvider';
 
 const STOREFRONT_SETTINGS = '/settings';
-/** What finance may open here (decisions.md): the reports and the Approvals inbox (issue 18). */
-const FINANCE_PATHS = [ReportsPage.path, '/approvals'];
+/** What finance may open here (decisions.md): the reports, the Approvals inbox and budgets, read only (issue 18). */
+const FINANCE_PATHS = [ReportsPage.path, '/approvals', '/budgets'];
+/** A budget's page to read (never its edit or create page). */
+const BUDGET_SHOW_PATH = /^\/budgets\/[^/]+\/show$/;
 
 /**
  * Route rules of admin-portal §2.1 on the client (the API enforces them again): finance sees
- * reports and the Approvals inbox only; roles without back-office access go to the storefront's catalogue, and an admin who
+ * reports, the Approvals inbox, the invoice queue and budgets (read) only; roles without back-office access go to the storefront's catalogue, and an admin who
  * must set up two-step sign-in to the storefront's Settings.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
@@ -31,7 +33,10 @@ export function RoleGate({ children }: { children: ReactNode }) {
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
   // Rendered even once, another page would already ask the API for what finance may not read.
   // Finance also works the Approvals inbox and the invoice queue (issue 18 §3, §5).
-  const isFinancePage = FINANCE_PATHS.includes(location.pathname) || location.pathname.startsWith(INVOICES_PATH);
+  const isFinancePage =
+    FINANCE_PATHS.includes(location.pathname) ||
+    BUDGET_SHOW_PATH.test(location.pathname) ||
+    location.pathname.startsWith(INVOICES_PATH);
   const isFinanceElsewhere = isFinanceOnly && !isFinancePage;
 
   useEffect(() => {

@@ -3,10 +3,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { REPORT_SLICES, type ReportSlice } from '@supply-hub/api/contracts';
+import { REPORT_SLICES } from '@supply-hub/api/contracts';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../layout/PageHeader';
+import { BUDGET_VS_ACTUAL_TAB } from './reports/budgetVsActualApi';
+import { BudgetVsActualTab } from './reports/BudgetVsActualTab';
 import { ByRegionTab } from './reports/ByRegionTab';
 import { OverviewTab } from './reports/OverviewTab';
 import { ReordersTab, TopProductsTab } from './reports/ProductTabs';
@@ -16,9 +18,12 @@ import { defaultRange, localToday, type ReportRange } from './reports/reportRang
 import type { RegionView } from './reports/reportsApi';
 import { useReportsText } from './reports/useReportsText';
 
-const isSlice = (value: string | null): value is ReportSlice => REPORT_SLICES.some((slice) => slice === value);
+/** The date-range slices, then Budget vs actual (issue 18 §2), which chooses a budget period instead. */
+const TABS = [...REPORT_SLICES, BUDGET_VS_ACTUAL_TAB] as const;
+type ReportTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is ReportTab => TABS.some((tab) => tab === value);
 
-/** The screen's state lives in the address (?tab=&from=&to=&view=), so a report can be linked and reloaded. */
+/** The screen's state lives in the address (?tab=&from=&to=&view=&month=), so a report can be linked and reloaded. */
 function useReportParams() {
   const [params, setParams] = useSearchParams();
   const today = localToday();
@@ -26,13 +31,20 @@ function useReportParams() {
   const tab = params.get('tab');
   const state = {
     today,
-    tab: isSlice(tab) ? tab : 'overview',
+    tab: isTab(tab) ? tab : 'overview',
     range: { from: params.get('from') ?? fallback.from, to: params.get('to') ?? fallback.to },
     view: (params.get('view') === 'map' ? 'map' : 'table') as RegionView,
+    month: params.get('month') ?? undefined,
   };
-  const update = (changes: Partial<{ tab: ReportSlice; range: ReportRange; view: RegionView }>) => {
+  const update = (changes: Partial<{ tab: ReportTab; range: ReportRange; view: RegionView; month: string }>) => {
     const next = { ...state, ...changes };
-    setParams({ tab: next.tab, from: next.range.from, to: next.range.to, view: next.view });
+    setParams({
+      tab: next.tab,
+      from: next.range.from,
+      to: next.range.to,
+      view: next.view,
+      ...(next.month ? { month: next.month } : {}),
+    });
   };
   return { ...state, update };
 }
@@ -40,30 +52,35 @@ function useReportParams() {
 /** /admin/reports (admin-portal §2.3): presets and dates, then Overview, By Region, Top Products, Reorders. */
 export default function ReportsPage() {
   const text = useReportsText();
-  const { today, tab, range, view, update } = useReportParams();
+  const { today, tab, range, view, month, update } = useReportParams();
+  const isBudgetTab = tab === BUDGET_VS_ACTUAL_TAB;
   return (
     <>
       <PageHeader title="supply_hub.page.reports" />
       <Stack spacing={2} sx={{ pb: 4 }}>
         <Typography color="text.secondary">{text('reports.subtitle')}</Typography>
-        <ReportFilters
-          key={`${range.from}/${range.to}`}
-          range={range}
-          today={today}
-          onApply={(next) => update({ range: next })}
-        />
-        <Typography role="status" variant="body2" color="text.secondary">
-          {text('reports.showing', { from: formatDay(range.from), to: formatDay(range.to) })}
-        </Typography>
+        {!isBudgetTab && (
+          <>
+            <ReportFilters
+              key={`${range.from}/${range.to}`}
+              range={range}
+              today={today}
+              onApply={(next) => update({ range: next })}
+            />
+            <Typography role="status" variant="body2" color="text.secondary">
+              {text('reports.showing', { from: formatDay(range.from), to: formatDay(range.to) })}
+            </Typography>
+          </>
+        )}
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tabs
             value={tab}
-            onChange={(_, next: ReportSlice) => update({ tab: next })}
+            onChange={(_, next: ReportTab) => update({ tab: next })}
             aria-label={text('reports.tabs')}
             variant="scrollable"
             allowScrollButtonsMobile
           >
-            {REPORT_SLICES.map((slice) => (
+            {TABS.map((slice) => (
               <Tab
                 key={slice}
                 value={slice}
@@ -81,6 +98,7 @@ export default function ReportsPage() {
           )}
           {tab === 'top_products' && <TopProductsTab range={range} />}
           {tab === 'reorders' && <ReordersTab range={range} />}
+          {isBudgetTab && <BudgetVsActualTab month={month} onMonthChange={(next) => update({ month: next })} />}
         </Box>
       </Stack>
     </>

@@ -4,9 +4,10 @@ import { PageHeader } from '../layout/PageHeader';
 import { ApprovalLevelsCard } from './settings/ApprovalLevelsCard';
 import { AutomationSettingsCard } from './settings/AutomationSettingsCard';
 import { CompanySettingsCard } from './settings/CompanySettingsCard';
+import { InvoiceSettingsCard } from './settings/InvoiceSettingsCard';
 import { PunchoutSettingsCard } from './settings/PunchoutSettingsCard';
 
-/** /admin/settings (admin-portal §2.6), admin and super_admin: company, automation, approval levels, punchout. */
+/** /admin/settings (admin-portal §2.6), admin and super_admin: company, automation, approval levels, invoice matching, punchout. */
 export default function SettingsPage() {
   return (
     <>
@@ -15,6 +16,7 @@ export default function SettingsPage() {
         <CompanySettingsCard />
         <AutomationSettingsCard />
         <ApprovalLevelsCard />
+        <InvoiceSettingsCard />
         <PunchoutSettingsCard />
       </Stack>
     </>

@@ -1,9 +1,11 @@
 import type { CatalogAudit, GtinImportResult, Product, Role } from '@supply-hub/api/contracts';
+import type { InvoiceMatchSettings } from '@supply-hub/api/contracts/invoices';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 
 import { fetchDownload, httpClient, type Download } from './httpClient';
 import type {
+  BudgetChange,
   AbLogEntry,
   AdminOrder,
   AdminOrderFulfilment,
@@ -77,6 +79,10 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
   decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
   exportReadyToPayInvoices(): Promise<Download>;
+  getInvoiceSettings(): Promise<InvoiceMatchSettings>;
+  saveInvoiceSettings(values: InvoiceMatchSettings): Promise<InvoiceMatchSettings>;
+  /** A budget's saved values, oldest first (admins and finance). */
+  getBudgetHistory(budgetId: string): Promise<BudgetChange[]>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -137,6 +143,10 @@ export const dataProvider: SupplyHubDataProvider = {
       `${API_URL}/audit-events/export?${new URLSearchParams({ filter: JSON.stringify(filter) })}`,
       'audit-events.csv',
     ),
+
+  getInvoiceSettings: () => send('/invoice-settings', 'GET'),
+  saveInvoiceSettings: (values) => send('/invoice-settings', 'PUT', values),
+  getBudgetHistory: (budgetId) => send(`/budgets/${id(budgetId)}/history`, 'GET'),
 
   getSettings: (kind) => send(`/settings/${kind}`, 'GET'),
   saveSettings: (kind, values) => send(`/settings/${kind}`, 'PUT', values),

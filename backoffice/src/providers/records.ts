@@ -21,6 +21,7 @@ export type {
   AdminUser,
   BootstrapResult,
   Budget,
+  BudgetChange,
   ClearImageCacheAnswer,
   FulfilmentCounts,
   InboundDocumentLogEntry,

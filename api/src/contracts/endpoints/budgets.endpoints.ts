@@ -6,6 +6,8 @@ import {
   budgetCreateSchema,
   budgetSchema,
   budgetUpdateSchema,
+  budgetVsActualQuerySchema,
+  budgetVsActualSchema,
   myBudgetSchema,
 } from '../budgets.js';
 import { endpoint } from './endpoint.js';
@@ -14,7 +16,7 @@ const tag = 'Budgets';
 const readers = { roles: ['admin', 'finance'] } as const;
 const access = { roles: ['admin'] } as const;
 const FIGURES =
-  'Figures of the current period in the company time zone: committed = totals of its pending, approved, submitted and failed orders; spent = submitted orders; remaining = amount − committed. period_end is the first instant after the period.';
+  'Figures of the current period in the company time zone: committed = totals of its pending, approved, submitted and failed orders; spent = submitted orders, at their received value where goods were received; remaining = amount − committed. period_end is the first instant after the period.';
 
 /** /api/admin/budgets (issue 18 §2) and the requester's own budget, /api/me/budget. */
 export const budgetsEndpoints = {
@@ -71,6 +73,32 @@ export const budgetsEndpoints = {
     body: budgetUpdateSchema,
     responses: { 200: budgetSchema },
     errors: [400, 401, 403, 404],
+  }),
+  budgetVsActual: endpoint({
+    method: 'get',
+    path: '/api/admin/reports/budget-vs-actual',
+    summary: 'Budget vs actual: per department, amount, committed, spent, remaining and % used',
+    description: `Each department's period of its budget's kind containing month (YYYY-MM, default the current month in the company time zone); departments without a budget are listed with the month's committed and spent, their amount, remaining and used_percent null. ${FIGURES.replace('Figures of the current period in the company time zone: ', '')}`,
+    tag,
+    access: readers,
+    query: budgetVsActualQuerySchema,
+    responses: { 200: budgetVsActualSchema },
+    errors: [400, 401, 403],
+  }),
+  budgetVsActualExport: endpoint({
+    method: 'get',
+    path: '/api/admin/report-exports/budget-vs-actual',
+    summary: 'The Budget vs actual report as CSV (formula cells neutralised)',
+    tag,
+    access: readers,
+    query: budgetVsActualQuerySchema,
+    responses: {
+      200: {
+        contentType: 'text/csv',
+        description: 'budget-vs-actual-<month>.csv, one row per department, spreadsheet-safe',
+      },
+    },
+    errors: [400, 401, 403],
   }),
   mine: endpoint({
     method: 'get',

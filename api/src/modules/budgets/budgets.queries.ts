@@ -52,20 +52,90 @@ export async function selectBudgetOfUser(db: Db, userId: string): Promise<Depart
   return rows[0];
 }
 
-/** Committed and spent totals of a department's orders created in [start, end); QA orders never count. */
+/**
+ * What a submitted order has spent: the value of what was received (received quantity, at most
+ * the line's, times the line's unit price) once it has a receipt, else its total.
+ */
+const ORDER_SPENT = `COALESCE((
+    SELECT sum(LEAST(received.quantity, oi.quantity) * oi.unit_price)
+    FROM (SELECT rl.line_number, sum(rl.quantity) AS quantity
+          FROM order_receipts r JOIN order_receipt_lines rl ON rl.receipt_id = r.id
+          WHERE r.order_id = o.id GROUP BY rl.line_number) AS received
+    JOIN order_items oi ON oi.order_id = o.id AND oi.line_number = received.line_number
+  ), o.total_amount)`;
+
+/**
+ * THE PERIOD SUMS (issue 18 §2), the one definition the submission check, GET /api/me/budget, the
+ * budgets list and the Budget vs actual report share: committed = totals of the period's pending,
+ * approved, submitted and failed orders; spent = submitted orders, at their received value where
+ * goods were received. QA orders never count. Binds :statuses (COMMITTED_STATUSES).
+ */
+function periodSums(department: string, start: string, end: string): string {
+  return `SELECT ${COMMITTED_SUM} AS committed,
+            COALESCE(sum(${ORDER_SPENT}) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
+     ${periodOrders(department, start, end)}`;
+}
+
+const COMMITTED_SUM = `COALESCE(sum(o.total_amount) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text`;
+
+function periodOrders(department: string, start: string, end: string): string {
+  return `FROM orders o
+     WHERE o.department_id = ${department} AND o.created_at >= ${start} AND o.created_at < ${end} AND NOT o.is_qa`;
+}
+
+/** Committed and spent totals of a department's orders created in [start, end). */
 export async function sumPeriodOrders(
   db: Db,
   departmentId: string,
   window: { start: Date; end: Date },
 ): Promise<{ committed: string; spent: string }> {
   const { rows } = await db.raw<{ rows: { committed: string; spent: string }[] }>(
-    `SELECT COALESCE(sum(total_amount) FILTER (WHERE status = ANY(?)), 0)::text AS committed,
-            COALESCE(sum(total_amount) FILTER (WHERE status = 'submitted'), 0)::text AS spent
-     FROM orders
-     WHERE department_id = ? AND created_at >= ? AND created_at < ? AND NOT is_qa`,
-    [[...COMMITTED_STATUSES], departmentId, window.start, window.end],
+    periodSums('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)'),
+    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end },
   );
   return rows[0] ?? { committed: '0', spent: '0' };
+}
+
+/**
+ * The submission check's read inside the department lock: the period's committed total (as
+ * periodSums counts it) of the department's orders other than `orderId`, the order being checked
+ * (already written in the same transaction).
+ */
+export async function sumCommittedOtherThan(
+  db: Db,
+  departmentId: string,
+  window: { start: Date; end: Date },
+  orderId: string,
+): Promise<string> {
+  const { rows } = await db.raw<{ rows: { committed: string }[] }>(
+    `SELECT ${COMMITTED_SUM} AS committed
+     ${periodOrders('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)')}
+       AND o.id <> CAST(:orderId AS uuid)`,
+    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end, orderId },
+  );
+  return rows[0]?.committed ?? '0';
+}
+
+/** The bounds of the window of a budget kind (`periodColumn`), from the :monthStart … :yearEnd bindings. */
+function windowOf(periodColumn: string): string {
+  return `SELECT CASE ${periodColumn} WHEN 'month' THEN CAST(:monthStart AS timestamptz)
+                            WHEN 'quarter' THEN CAST(:quarterStart AS timestamptz)
+                            ELSE CAST(:yearStart AS timestamptz) END AS start_at,
+              CASE ${periodColumn} WHEN 'month' THEN CAST(:monthEnd AS timestamptz)
+                            WHEN 'quarter' THEN CAST(:quarterEnd AS timestamptz)
+                            ELSE CAST(:yearEnd AS timestamptz) END AS end_at`;
+}
+
+function windowBindings(windows: PeriodWindows) {
+  return {
+    statuses: [...COMMITTED_STATUSES],
+    monthStart: windows.month.start,
+    monthEnd: windows.month.end,
+    quarterStart: windows.quarter.start,
+    quarterEnd: windows.quarter.end,
+    yearStart: windows.year.start,
+    yearEnd: windows.year.end,
+  };
 }
 
 export interface BudgetPageRow extends BudgetRow {
@@ -96,13 +166,7 @@ export async function selectBudgetsPage(
   const { department_id: departmentId, period, policy, id } = options.filter;
   const where: string[] = ['true'];
   const bindings: Record<string, unknown> = {
-    statuses: [...COMMITTED_STATUSES],
-    monthStart: windows.month.start,
-    monthEnd: windows.month.end,
-    quarterStart: windows.quarter.start,
-    quarterEnd: windows.quarter.end,
-    yearStart: windows.year.start,
-    yearEnd: windows.year.end,
+    ...windowBindings(windows),
     offset: options.offset,
     limit: options.limit,
   };
@@ -126,27 +190,44 @@ export async function selectBudgetsPage(
   const { rows } = await db.raw<{ rows: (BudgetPageRow & { total: number })[] }>(
     `SELECT ${BUDGET_COLUMNS}, sums.committed, sums.spent, count(*) OVER ()::int AS total
      FROM budgets b JOIN departments d ON d.id = b.department_id
-     CROSS JOIN LATERAL (
-       SELECT CASE b.period WHEN 'month' THEN CAST(:monthStart AS timestamptz)
-                            WHEN 'quarter' THEN CAST(:quarterStart AS timestamptz)
-                            ELSE CAST(:yearStart AS timestamptz) END AS start_at,
-              CASE b.period WHEN 'month' THEN CAST(:monthEnd AS timestamptz)
-                            WHEN 'quarter' THEN CAST(:quarterEnd AS timestamptz)
-                            ELSE CAST(:yearEnd AS timestamptz) END AS end_at
-     ) AS win
-     CROSS JOIN LATERAL (
-       SELECT COALESCE(sum(o.total_amount) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text AS committed,
-              COALESCE(sum(o.total_amount) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
-       FROM orders o
-       WHERE o.department_id = b.department_id AND o.created_at >= win.start_at AND o.created_at < win.end_at
-         AND NOT o.is_qa
-     ) AS sums
+     CROSS JOIN LATERAL (${windowOf('b.period')}) AS win
+     CROSS JOIN LATERAL (${periodSums('b.department_id', 'win.start_at', 'win.end_at')}) AS sums
      WHERE ${where.join(' AND ')}
      ORDER BY ${sortColumn} ${options.sort.order === 'desc' ? 'DESC' : 'ASC'}, b.id
      OFFSET :offset LIMIT :limit`,
     bindings,
   );
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+export interface BudgetVsActualRow {
+  department_id: string;
+  department_code: string;
+  department_name: string;
+  /** The budget's period kind; 'month' for a department without a budget. */
+  period: BudgetPeriod;
+  amount: string | null;
+  policy: BudgetPolicy | null;
+  committed: string;
+  spent: string;
+}
+
+/**
+ * Every active department and every department with a budget, with the committed and spent totals
+ * of the window of its budget's kind (a department without a budget: the month's).
+ */
+export async function selectBudgetVsActual(db: Db, windows: PeriodWindows): Promise<BudgetVsActualRow[]> {
+  const { rows } = await db.raw<{ rows: BudgetVsActualRow[] }>(
+    `SELECT d.id AS department_id, d.code AS department_code, d.name AS department_name,
+            COALESCE(b.period, 'month') AS period, b.amount::text AS amount, b.policy, sums.committed, sums.spent
+     FROM departments d LEFT JOIN budgets b ON b.department_id = d.id
+     CROSS JOIN LATERAL (${windowOf("COALESCE(b.period, 'month')")}) AS win
+     CROSS JOIN LATERAL (${periodSums('d.id', 'win.start_at', 'win.end_at')}) AS sums
+     WHERE d.active OR b.id IS NOT NULL
+     ORDER BY d.name, d.id`,
+    windowBindings(windows),
+  );
+  return rows;
 }
 
 export function selectCompanyTimezone(db: Db): Promise<string> {
@@ -236,8 +317,8 @@ export function selectBudgetChanges(db: Db, budgetId: string) {
 }
 
 /**
- * Records the period's threshold alert unless already sent, and queues its mail to finance (every
- * active finance account) in the same transaction; answers how many mails were queued (0: sent before).
+ * Records the period's threshold alert unless already sent, and queues its mail to the department's
+ * budget owners and finance (every active finance account), one mail per address, in the same transaction; answers how many mails were queued (0: sent before).
  */
 export async function queueBudgetAlert(
   db: Db,
@@ -253,8 +334,11 @@ export async function queueBudgetAlert(
      INSERT INTO email_outbox (to_address, subject, text_body, template, status, created_at)
      SELECT DISTINCT users.email, CAST(:subject AS text), CAST(:text AS text), 'budget-alert', CAST(:status AS text),
             CAST(:now AS timestamptz)
-     FROM recorded CROSS JOIN users JOIN user_roles ON user_roles.user_id = users.id
-     WHERE user_roles.role = 'finance' AND users.status = 'active'
+     FROM recorded CROSS JOIN users
+     WHERE users.status = 'active'
+       AND (EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = users.id AND r.role = 'finance')
+            OR EXISTS (SELECT 1 FROM department_budget_owners o JOIN budgets b ON b.department_id = o.department_id
+                       WHERE b.id = recorded.budget_id AND o.user_id = users.id))
      RETURNING id`,
     { ...alert, now },
   );

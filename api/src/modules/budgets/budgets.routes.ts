@@ -1,10 +1,11 @@
 import { Router } from 'express';
 
-import { BUDGET_SORTS, budgetFilterSchema } from '../../contracts/budgets.js';
+import { BUDGET_SORTS, budgetFilterSchema, budgetVsActualQuerySchema } from '../../contracts/budgets.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { budgetVsActual, exportBudgetVsActual } from './budget-vs-actual.service.js';
 import {
   createBudget,
   getBudget,
@@ -42,6 +43,19 @@ export function budgetsRoutes({ contextFor }: RouteDependencies): Router {
 
   router.put('/admin/budgets/:id', allow.roles('admin'), async (req, res) => {
     res.json(await updateBudget(contextFor(req), parseIdParam(req.params), req.body));
+  });
+
+  // The Budget vs actual report (issue 18 §2): read by the same roles as the other reports.
+  router.get('/admin/reports/budget-vs-actual', allow.roles('admin', 'finance'), async (req, res) => {
+    res.json(await budgetVsActual(contextFor(req), budgetVsActualQuerySchema.parse(req.query)));
+  });
+
+  router.get('/admin/report-exports/budget-vs-actual', allow.roles('admin', 'finance'), async (req, res) => {
+    const { fileName, csv } = await exportBudgetVsActual(contextFor(req), budgetVsActualQuerySchema.parse(req.query));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(csv);
   });
 
   router.get('/me/budget', allow.owner(), async (req, res) => {

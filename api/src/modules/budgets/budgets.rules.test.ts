@@ -2,12 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 
 import {
   budgetFigures,
+  budgetPeriodOfMonth,
   budgetPeriodAt,
   budgetRefusalMessage,
   budgetVerdict,
   centsOf,
   crossesAlertThreshold,
   moneyOf,
+  monthAt,
 } from './budgets.rules.js';
 
 describe('budgetPeriodAt', () => {
@@ -138,5 +140,22 @@ describe('budget arithmetic', () => {
   ])('%s is %i cents and back', (money, cents) => {
     expect(centsOf(money)).toBe(cents);
     expect(centsOf(moneyOf(cents))).toBe(cents);
+  });
+});
+
+describe('monthAt and budgetPeriodOfMonth (the report period filter)', () => {
+  it('names the company-time-zone month of an instant', () => {
+    expect(monthAt(new Date('2026-12-01T04:59:59.000Z'), 'America/New_York')).toBe('2026-11');
+    expect(monthAt(new Date('2026-12-01T05:00:00.000Z'), 'America/New_York')).toBe('2026-12');
+  });
+
+  it.each([
+    ['month', '2025-10', 'UTC', '2025-10-01T00:00:00.000Z', '2025-11-01T00:00:00.000Z', 'October 2025'],
+    ['quarter', '2025-11', 'UTC', '2025-10-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'Q4 2025'],
+    ['year', '2025-02', 'UTC', '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2025'],
+    ['month', '2026-11', 'America/New_York', '2026-11-01T04:00:00.000Z', '2026-12-01T05:00:00.000Z', 'November 2026'],
+  ] as const)('%s containing %s in %s', (period, month, zone, start, end, label) => {
+    const window = budgetPeriodOfMonth(period, month, zone);
+    expect([window.start.toISOString(), window.end.toISOString(), window.label]).toEqual([start, end, label]);
   });
 });

@@ -93,6 +93,23 @@ export function budgetPeriodAt(period: BudgetPeriod, now: Date, timeZone: string
   };
 }
 
+/** 'YYYY-MM': the calendar month containing `now` in `timeZone` (the report's default period). */
+export function monthAt(now: Date, timeZone: string): string {
+  const { year, month } = wallClock(now.getTime(), timeZone);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/**
+ * The period of kind `period` containing the calendar month `month` ('YYYY-MM') of `timeZone`: the
+ * report's period filter, so an earlier month shows that month, its quarter or its year.
+ */
+export function budgetPeriodOfMonth(period: BudgetPeriod, month: string, timeZone: string): BudgetPeriodWindow {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  const window = budgetPeriodAt(period, localMonthStart(year, monthNumber, timeZone), timeZone);
+  // Earlier months are named with their year ('October 2025'); quarters and years already are.
+  return period === 'month' ? { ...window, label: `${window.label} ${year}` } : window;
+}
+
 export interface BudgetFigures {
   amountCents: number;
   committedCents: number;

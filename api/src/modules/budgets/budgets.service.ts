@@ -174,18 +174,19 @@ export async function getMyBudget(ctx: ServiceContext, userId: string): Promise<
 
 export interface BudgetGuard {
   /**
-   * Checks an order of `orderCents` against what remains: under stop, more than remains is a 422
-   * BUDGET_EXCEEDED (throw inside the transaction: nothing is written); answers whether a warn
-   * budget lets it through over budget.
+   * Checks the just-written order `orderId` of `orderCents` against what the period's other orders
+   * leave: under stop, more than remains is a 422 BUDGET_EXCEEDED (thrown inside the transaction,
+   * it rolls the order back: nothing is written); answers whether a warn budget lets it through
+   * over budget.
    */
-  admit(orderCents: number): Promise<{ isOverBudget: boolean }>;
+  admit(orderCents: number, orderId: string): Promise<{ isOverBudget: boolean }>;
   /** After the order is written: the threshold alert, once per period. */
   afterInsert(orderCents: number): Promise<void>;
 }
 
 /**
- * Locks the department's budget for the rest of `trx` (the submission's transaction), so the
- * check and the order's insert cannot be raced; `undefined` when the department has no budget.
+ * Locks the department's budget for the rest of `trx` (the submission's transaction, after the
+ * order's insert), so the check and the commit cannot be raced; `undefined` when the department has no budget.
  */
 export async function lockBudgetForSubmission(
   ctx: ServiceContext,
@@ -199,8 +200,8 @@ export async function lockBudgetForSubmission(
   const amountCents = centsOf(budget.amount);
   let committedCents = 0;
   return {
-    async admit(orderCents) {
-      committedCents = centsOf((await queries.sumPeriodOrders(trx, departmentId, window)).committed);
+    async admit(orderCents, orderId) {
+      committedCents = centsOf(await queries.sumCommittedOtherThan(trx, departmentId, window, orderId));
       const remainingCents = amountCents - committedCents;
       const verdict = budgetVerdict(budget.policy, remainingCents, orderCents);
       if (verdict === 'refuse') {

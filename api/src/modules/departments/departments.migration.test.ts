@@ -4,6 +4,7 @@ import { createIsolatedDatabase } from '../../test-support/test-context.js';
 import * as createDepartments from '../../../../migrations/20261127000200_create_departments.js';
 import * as fillDepartments from '../../../../migrations/20261127000210_fill_departments.js';
 import * as createBudgets from '../../../../migrations/20261127000250_create_budgets.js';
+import * as createDepartmentBudgetOwners from '../../../../migrations/20261127000700_create_department_budget_owners.js';
 
 type IsolatedDatabase = Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
@@ -13,6 +14,7 @@ describe('the departments migrations', () => {
   beforeAll(async () => {
     database = await createIsolatedDatabase();
     // Back to the schema before departments, with the data of that time.
+    await createDepartmentBudgetOwners.down(database.db);
     await createBudgets.down(database.db);
     await fillDepartments.down(database.db);
     await createDepartments.down(database.db);

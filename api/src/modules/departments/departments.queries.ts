@@ -9,6 +9,7 @@ export interface DepartmentRow {
   name: string;
   active: boolean;
   user_count: number;
+  budget_owner_ids: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -20,6 +21,9 @@ export interface DepartmentFilter {
 }
 
 const USER_COUNT = `(SELECT count(*)::int FROM profiles WHERE profiles.department_id = departments.id) AS user_count`;
+/** The budget owners' account ids, oldest owner first. */
+const BUDGET_OWNER_IDS = `ARRAY(SELECT o.user_id::text FROM department_budget_owners o
+  WHERE o.department_id = departments.id ORDER BY o.created_at, o.user_id) AS budget_owner_ids`;
 
 export async function selectDepartmentsPage(
   db: Db,
@@ -39,7 +43,7 @@ export async function selectDepartmentsPage(
     query.where((where) => where.whereILike('code', pattern).orWhereILike('name', pattern));
   }
   const rows: (DepartmentRow & { total: number })[] = await query
-    .select('*', db.raw(USER_COUNT), db.raw('count(*) OVER ()::int AS total'))
+    .select('*', db.raw(USER_COUNT), db.raw(BUDGET_OWNER_IDS), db.raw('count(*) OVER ()::int AS total'))
     .orderBy([{ column: options.sort.field, order: options.sort.order }, { column: 'id' }])
     .offset(options.offset)
     .limit(options.limit);
@@ -47,11 +51,14 @@ export async function selectDepartmentsPage(
 }
 
 export function selectDepartment(db: Db, id: string): Promise<DepartmentRow | undefined> {
-  return db('departments').where({ id }).first('*', db.raw(USER_COUNT));
+  return db('departments').where({ id }).first('*', db.raw(USER_COUNT), db.raw(BUDGET_OWNER_IDS));
 }
 
 /** Locks the department's row for the rest of the transaction (assignments, renames, budget checks). */
-export function selectDepartmentForUpdate(db: Db, id: string): Promise<Omit<DepartmentRow, 'user_count'> | undefined> {
+export function selectDepartmentForUpdate(
+  db: Db,
+  id: string,
+): Promise<Omit<DepartmentRow, 'user_count' | 'budget_owner_ids'> | undefined> {
   return db('departments').where({ id }).forUpdate().first();
 }
 
@@ -59,7 +66,7 @@ export function selectDepartmentForUpdate(db: Db, id: string): Promise<Omit<Depa
 export function selectDepartmentByCodeOrName(
   db: Db,
   text: string,
-): Promise<Omit<DepartmentRow, 'user_count'> | undefined> {
+): Promise<Omit<DepartmentRow, 'user_count' | 'budget_owner_ids'> | undefined> {
   return db('departments')
     .whereRaw('code = upper(?)', [text])
     .orWhereRaw('lower(name) = lower(?)', [text])
@@ -140,4 +147,27 @@ export async function insertDepartmentIfCodeFree(
     .ignore()
     .returning<{ id: string }[]>('id');
   return row?.id;
+}
+
+/**
+ * Makes `userIds` the department's budget owners (those already owners keep their place); answers
+ * whether anything changed.
+ */
+export async function replaceBudgetOwners(
+  db: Db,
+  departmentId: string,
+  userIds: readonly string[],
+  now: Date,
+): Promise<boolean> {
+  const removed = await db('department_budget_owners')
+    .where({ department_id: departmentId })
+    .whereNotIn('user_id', [...userIds])
+    .delete();
+  if (userIds.length === 0) return removed > 0;
+  const added = await db('department_budget_owners')
+    .insert(userIds.map((userId) => ({ department_id: departmentId, user_id: userId, created_at: now })))
+    .onConflict(['department_id', 'user_id'])
+    .ignore()
+    .returning('user_id');
+  return removed > 0 || added.length > 0;
 }

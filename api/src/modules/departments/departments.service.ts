@@ -20,6 +20,7 @@ function toDepartment(row: queries.DepartmentRow): Department {
     name: row.name,
     active: row.active,
     user_count: row.user_count,
+    budget_owner_ids: row.budget_owner_ids,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -49,13 +50,28 @@ export async function getDepartment(ctx: ServiceContext, id: string): Promise<De
   return toDepartment(row);
 }
 
+/** Saves the budget owners; every id must be an account (404 USER_NOT_FOUND). Answers whether they changed. */
+async function saveBudgetOwners(trx: Db, departmentId: string, ownerIds: readonly string[], now: Date) {
+  const ids = [...new Set(ownerIds)];
+  if (ids.length > 0 && (await queries.selectExistingUserIds(trx, ids)).length !== ids.length) {
+    throw new AppError(404, 'USER_NOT_FOUND', 'User not found', { budget_owner_ids: 'lists an unknown account' });
+  }
+  return queries.replaceBudgetOwners(trx, departmentId, ids, now);
+}
+
 export async function createDepartment(ctx: ServiceContext, rawInput: unknown): Promise<Department> {
-  const input = departmentCreateSchema.parse(rawInput);
+  const { budget_owner_ids: ownerIds, ...input } = departmentCreateSchema.parse(rawInput);
   const id = await ctx.db.transaction(async (trx) => {
     const createdId = await queries.insertDepartment(trx, input, ctx.now()).catch(codeTaken(input.code));
+    await saveBudgetOwners(trx, createdId, ownerIds, ctx.now());
     await recordAudit(
       ctx,
-      { action: 'department.create', targetType: 'department', targetId: createdId, details: input },
+      {
+        action: 'department.create',
+        targetType: 'department',
+        targetId: createdId,
+        details: { ...input, budget_owner_ids: ownerIds },
+      },
       trx,
     );
     return createdId;
@@ -64,14 +80,26 @@ export async function createDepartment(ctx: ServiceContext, rawInput: unknown): 
 }
 
 /**
- * Edits code, name and active. A deactivated department keeps its members and its orders' history;
+ * Edits code, name, active and the budget owners. A deactivated department keeps its members and its orders' history;
  * it only cannot be given to anyone else. Its members' profiles show the new name at once.
  */
 export async function updateDepartment(ctx: ServiceContext, id: string, rawInput: unknown): Promise<Department> {
-  const input = departmentUpdateSchema.parse(rawInput);
+  const { budget_owner_ids: ownerIds, ...input } = departmentUpdateSchema.parse(rawInput);
   await ctx.db.transaction(async (trx) => {
     const before = await queries.selectDepartmentForUpdate(trx, id);
     if (!before) throw NOT_FOUND();
+    if (ownerIds && (await saveBudgetOwners(trx, id, ownerIds, ctx.now()))) {
+      await recordAudit(
+        ctx,
+        {
+          action: 'department.budget_owners',
+          targetType: 'department',
+          targetId: id,
+          details: { budget_owner_ids: [...new Set(ownerIds)] },
+        },
+        trx,
+      );
+    }
     if (before.code === input.code && before.name === input.name && before.active === input.active) return;
     await queries.updateDepartment(trx, id, input, ctx.now()).catch(codeTaken(input.code));
     await recordAudit(

@@ -434,6 +434,11 @@ export async function insertSubmittedOrder(
   };
 }
 
+/** Flags an order a warn budget let through over budget (issue 18 §2). */
+export async function flagOverBudget(db: Db, orderId: string): Promise<void> {
+  await db('orders').where({ id: orderId }).update({ over_budget: true });
+}
+
 export function selectIdempotencyKey(db: Db, userId: string, key: string) {
   return db('idempotency_keys')
     .where({ user_id: userId, key })

@@ -172,10 +172,13 @@ export async function submitOrder(
 }
 
 /**
- * The budget check and the order's insert as one transaction (issue 18 §2): the department's budget
- * row stays locked from the check to the commit, so concurrent submissions queue and the last
- * dollars are spent once. A key already used (its order committed while this one waited) is a
- * replay, never a refusal; a stop refusal throws, and nothing is written.
+ * The budget check and the order's insert as one transaction (issue 18 §2). The order is written
+ * first, then the department's budget row is locked and the period's other orders summed: the lock
+ * is held only from the check to the commit (two short statements), so concurrent submissions
+ * queue on it briefly and the last dollars are spent once — an order written meanwhile by another
+ * submission is counted as soon as that one commits. A key already used (its order committed while
+ * this one waited) is a replay, never a refusal; a stop refusal throws and rolls the insert back:
+ * nothing is written.
  */
 async function insertWithinBudget(
   ctx: ServiceContext,
@@ -184,15 +187,13 @@ async function insertWithinBudget(
   totalCents: number,
 ): Promise<queries.SubmissionWritten | undefined> {
   return ctx.db.transaction(async (trx) => {
+    const created = await queries.insertSubmittedOrder(trx, write);
+    if (!created) return undefined;
     const budget = await lockBudgetForSubmission(ctx, trx, departmentId, write.order.created_at);
-    if (!budget) return queries.insertSubmittedOrder(trx, write);
-    if (await queries.selectIdempotencyKey(trx, write.order.user_id, write.idempotency.key)) return undefined;
-    const { isOverBudget } = await budget.admit(totalCents);
-    const created = await queries.insertSubmittedOrder(trx, {
-      ...write,
-      order: { ...write.order, over_budget: isOverBudget },
-    });
-    if (created) await budget.afterInsert(totalCents);
+    if (!budget) return created;
+    const { isOverBudget } = await budget.admit(totalCents, created.id);
+    if (isOverBudget) await queries.flagOverBudget(trx, created.id);
+    await budget.afterInsert(totalCents);
     return created;
   });
 }

@@ -34,7 +34,7 @@ export class ReportRequestError extends Error {
   }
 }
 
-async function send(url: string, init: RequestInit, body?: unknown): Promise<Response> {
+export async function send(url: string, init: RequestInit, body?: unknown): Promise<Response> {
   const request = { method: init.method ?? 'GET', url, ...(body === undefined ? {} : { body }) };
   let response: Response;
   try {

@@ -29,13 +29,21 @@ export function useSaveSettings<K extends SettingsKind>(kind: K) {
  * card says more than the common 'Error saving'.
  */
 export function useSettingsSubmit<K extends SettingsKind>(kind: K, describeFailure?: (error: unknown) => string) {
-  const translate = useTranslate();
   const save = useSaveSettings(kind);
+  return useSubmitFeedback((values) => save.mutateAsync(values as SettingsInputs[K]), describeFailure);
+}
+
+/** The submission and its 'Saved ✓' or failure feedback, for any save (a settings kind or another settings API). */
+export function useSubmitFeedback(
+  save: (values: Record<string, unknown>) => Promise<unknown>,
+  describeFailure?: (error: unknown) => string,
+) {
+  const translate = useTranslate();
   const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
 
   async function submit(values: Record<string, unknown>) {
     try {
-      await save.mutateAsync(values as SettingsInputs[K]);
+      await save(values);
       setFeedback({ kind: 'saved', at: Date.now() });
       return undefined;
     } catch (error) {

@@ -1,20 +1,18 @@
 import { CreateButton, DataTable, List, TopToolbar } from 'react-admin';
 
 import type { Budget } from '../../providers/records';
+import { useCanEditBudgets } from './useCanEditBudgets';
 
-/** /admin/budgets: each department's budget with this period's committed, spent and remaining. */
+/** /admin/budgets: each department's budget with this period's committed, spent and remaining (finance: read only). */
 export default function BudgetList() {
+  const canEdit = useCanEditBudgets();
   return (
     <List<Budget>
       sort={{ field: 'department_name', order: 'ASC' }}
       perPage={50}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<TopToolbar>{canEdit && <CreateButton />}</TopToolbar>}
     >
-      <DataTable<Budget> rowClick="edit" bulkActionButtons={false}>
+      <DataTable<Budget> rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
         <DataTable.Col source="department_name" />
         <DataTable.Col source="period" />
         <DataTable.NumberCol source="amount" options={{ style: 'currency', currency: 'USD' }} />
