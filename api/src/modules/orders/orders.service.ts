@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readFulfilmentSummaries, readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
 import { lockBudgetForSubmission } from '../budgets/budgets.service.js';
+import { admitMonthlyLimit } from '../budgets/user-limits.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
@@ -106,6 +107,8 @@ export async function submitOrder(
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
     department_id: profile.department_id,
+    // Recorded: a later edit of the user's limit never changes what this order needs (issue 18 §3).
+    order_limit: profile.order_limit,
     priority: 'normal' as const,
     is_qa: options.qaRunBy !== undefined,
     qa_run_by: options.qaRunBy ?? null,
@@ -136,9 +139,11 @@ export async function submitOrder(
     },
   };
   const departmentId = order.is_qa ? null : profile.department_id;
-  const created = departmentId
-    ? await insertWithinBudget(ctx, write, departmentId, totalCents)
-    : await queries.insertSubmittedOrder(ctx.db, write);
+  const hasMonthlyLimit = !order.is_qa && profile.monthly_limit !== null;
+  const created =
+    departmentId || hasMonthlyLimit
+      ? await insertWithinBudget(ctx, write, { departmentId, hasMonthlyLimit }, totalCents)
+      : await queries.insertSubmittedOrder(ctx.db, write);
   if (!created) {
     // A submission with the same key committed while this one was being priced.
     const taken = await queries.selectIdempotencyKey(ctx.db, requester.userId, idempotencyKey);
@@ -172,27 +177,37 @@ export async function submitOrder(
 }
 
 /**
- * The budget check and the order's insert as one transaction (issue 18 §2): the department's budget
- * row stays locked from the check to the commit, so concurrent submissions queue and the last
- * dollars are spent once. A key already used (its order committed while this one waited) is a
- * replay, never a refusal; a stop refusal throws, and nothing is written.
+ * The budget check, the requester's monthly limit (issue 18 §3) and the order's insert as one
+ * transaction (issue 18 §2): the department's budget row, then the requester's profile row, stay
+ * locked from the check to the commit, so concurrent submissions queue and the last dollars are
+ * spent once. A key already used (its order committed while this one waited) is a replay, never a
+ * refusal; a stop refusal throws, and nothing is written.
  */
 async function insertWithinBudget(
   ctx: ServiceContext,
   write: queries.SubmissionWrite,
-  departmentId: string,
+  limits: { departmentId: string | null; hasMonthlyLimit: boolean },
   totalCents: number,
 ): Promise<queries.SubmissionWritten | undefined> {
   return ctx.db.transaction(async (trx) => {
-    const budget = await lockBudgetForSubmission(ctx, trx, departmentId, write.order.created_at);
-    if (!budget) return queries.insertSubmittedOrder(trx, write);
+    const now = write.order.created_at;
+    const budget = limits.departmentId ? await lockBudgetForSubmission(ctx, trx, limits.departmentId, now) : undefined;
+    if (!budget && !limits.hasMonthlyLimit) return queries.insertSubmittedOrder(trx, write);
     if (await queries.selectIdempotencyKey(trx, write.order.user_id, write.idempotency.key)) return undefined;
-    const { isOverBudget } = await budget.admit(totalCents);
+    const { isOverBudget } = budget ? await budget.admit(totalCents) : { isOverBudget: false };
+    const { isOverLimit } = limits.hasMonthlyLimit
+      ? await admitMonthlyLimit(trx, {
+          userId: write.order.user_id,
+          orderCents: totalCents,
+          now,
+          policy: budget?.policy,
+        })
+      : { isOverLimit: false };
     const created = await queries.insertSubmittedOrder(trx, {
       ...write,
-      order: { ...write.order, over_budget: isOverBudget },
+      order: { ...write.order, over_budget: isOverBudget, over_limit: isOverLimit },
     });
-    if (created) await budget.afterInsert(totalCents);
+    if (created && budget) await budget.afterInsert(totalCents);
     return created;
   });
 }
