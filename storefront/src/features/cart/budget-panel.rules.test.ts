@@ -46,7 +46,8 @@ describe('the cart budget panel', () => {
     ['20.00', null, 'Admin'],
     ['1000.00', null, 'Admin, then Finance or Admin'],
     ['150.00', '100.00', 'Admin, then Finance or Admin'],
-    ['1500.00', '1000.00', 'Admin, then Finance or Admin, then Finance or Admin'],
+    ['1500.00', '1000.00', 'Admin, then Finance or Admin, then another Finance or Admin'],
+    ['20.00', '10.00', 'Admin, then Finance or Admin'],
   ] as const)('an order of $%s (per-order limit %s) needs approval by: %s', (total, limit, text) => {
     const levels = [
       { level: 1, threshold: '0.00', roles: ['admin' as const] },

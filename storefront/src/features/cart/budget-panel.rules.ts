@@ -57,11 +57,20 @@ function roleWords(role: string): string {
 }
 
 /**
- * "Admin, then Finance or Admin": who approves the order, level by level, in plain words. The
- * levels come from requiredLevels (the API's own rule, shared through its contracts).
+ * "Admin, then Finance or Admin": who approves the order, level by level, in plain words; a level
+ * like an earlier one reads "another Admin" (each level is a different person). The levels come
+ * from requiredLevels (the API's own rule, shared through its contracts).
  */
 export function approvalsNeededText(levels: readonly { roles: readonly string[] }[]): string {
-  return levels.map((level) => [...new Set(level.roles.map(roleWords))].join(' or ')).join(', then ');
+  const seen = new Set<string>();
+  return levels
+    .map((level) => {
+      const who = [...new Set(level.roles.map(roleWords))].join(' or ');
+      const text = seen.has(who) ? `another ${who}` : who;
+      seen.add(who);
+      return text;
+    })
+    .join(', then ');
 }
 
 /** A decimal string ("12.50") from cents, as the API's rules take money. */
