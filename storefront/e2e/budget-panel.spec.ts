@@ -112,6 +112,27 @@ test('the cart lists the approvals the order will need as it grows past a level 
     await increase.click();
     await expect(panel).toContainText('Needs approval by: Admin, then Finance or Admin, then another Finance or Admin');
     await expect(panel).toContainText(`Above your per-order limit of ${usd(price * 3)}: one extra approval.`);
+
+    // A monthly limit below this cart: without a budget it is refused, with the nurse's message.
+    await withAdmin(baseURL ?? '', async (admin) => {
+      const record = await (await admin.get(`/api/admin/users/${requester.id}`)).json();
+      const limits = { monthly_limit: ((price * 2) / 100).toFixed(2) };
+      expect((await admin.put(`/api/admin/users/${requester.id}`, { data: { ...record, ...limits } })).status()).toBe(
+        200,
+      );
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /^Shopping cart/ }).click();
+    await expect(panel).toContainText('This order would take you over it: it will be refused.', { timeout: 20_000 });
+    await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
+    await drawer.getByRole('button', { name: 'Submit Order' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(
+      drawer.getByText(
+        `This order would take you over your monthly limit of ${usd(price * 2)}: ${usd(price * 2)} remains this month.`,
+      ),
+    ).toBeVisible();
   } finally {
     await withAdmin(baseURL ?? '', async (admin) => {
       const restore = before.map(({ threshold, roles }) => ({ threshold, roles }));

@@ -158,6 +158,39 @@ describe('a per-order limit needs one extra approval level', () => {
   });
 });
 
+describe('auto-approval and the per-order limit', () => {
+  it('the system stands in for the first level only: an order over the limit still waits for the extra level', async () => {
+    await setLevels([{ threshold: 0, roles: ['admin'] }]);
+    const { admin, requester } = await requesterWithLimits({ order_limit: '10.00' });
+    const automation = (isOn: boolean) =>
+      admin.agent
+        .put('/api/admin/settings/automation')
+        .send({
+          auto_sync_daily: true,
+          email_notifications_new_orders: false,
+          auto_approve_enabled: isOn,
+          auto_approve_under_amount: 100,
+        })
+        .expect(200);
+    await automation(true);
+    try {
+      const order = (await submit(requester, (await product('20.00')).asin).expect(201)).body as { id: string };
+      const approvals = () => db()('order_approvals').where({ order_id: order.id }).select('level', 'approver_label');
+      for (let tries = 0; tries < 50 && (await approvals()).length === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await approvals()).toEqual([{ level: 1, approver_label: 'system' }]);
+      const pending = (await admin.agent.get(`/api/admin/orders/${order.id}`).expect(200)).body;
+      expect(pending.status).toBe('pending');
+      expect(pending.approval.waiting_for).toEqual([{ level: 2, threshold: '10.00', roles: ['admin'] }]);
+      const approved = await admin.agent.post(`/api/admin/orders/${order.id}/approve`).expect(200);
+      expect(approved.body.order.status).toBe('submitted');
+    } finally {
+      await automation(false);
+    }
+  });
+});
+
 describe('a monthly limit', () => {
   it('without a department budget it is stop: the order over it is a 422 the nurse understands, and nothing is written', async () => {
     const { requester } = await requesterWithLimits({ monthly_limit: '50.00' });
