@@ -1,5 +1,12 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { addToCart, listProducts, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
+import {
+  addToCart,
+  listProducts,
+  signInAsNewDoctor,
+  submitFromDrawer,
+  withAdmin,
+  type CatalogueProduct,
+} from './support/portal.js';
 
 function cents(amount: string): number {
   const [whole = '0', fraction = ''] = amount.split('.');
@@ -53,10 +60,7 @@ test('the cart shows the department budget change as the order grows, and a stop
   await expect(panel).toHaveAttribute('data-tone', 'red');
   await expect(panel).toContainText('it will be refused');
 
-  await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
-  await drawer.getByRole('button', { name: 'Submit Order' }).click();
-  expect((await answer).status()).toBe(422);
+  expect(await submitFromDrawer(page, drawer)).toBe(422);
   const remains = usd(price * 2).replace(/[$.]/g, (character) => `\\${character}`);
   const message = new RegExp(`^This order exceeds the ${department} budget for [A-Z][a-z]+: ${remains} remains\\.$`);
   await expect(drawer.getByText(message)).toBeVisible();
@@ -124,10 +128,7 @@ test('the cart lists the approvals the order will need as it grows past a level 
     await page.reload();
     await page.getByRole('button', { name: /^Shopping cart/ }).click();
     await expect(panel).toContainText('This order would take you over it: it will be refused.', { timeout: 20_000 });
-    await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
-    await drawer.getByRole('button', { name: 'Submit Order' }).click();
-    expect((await answer).status()).toBe(422);
+    expect(await submitFromDrawer(page, drawer)).toBe(422);
     await expect(
       drawer.getByText(
         `This order would take you over your monthly limit of ${usd(price * 2)}: ${usd(price * 2)} remains this month.`,

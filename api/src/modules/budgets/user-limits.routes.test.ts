@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Role } from '../../contracts/roles.rules.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
-import { signedInAgent } from '../../test-support/http-test-app.js';
+import { setAutoApproval, signedInAgent } from '../../test-support/http-test-app.js';
 
 // Issue 18 §3, per-user limits: a per-order limit adds one approval level, a monthly limit is
 // refused under stop and flagged under warn; the cart reads both from GET /api/me/budget.
@@ -162,16 +162,7 @@ describe('auto-approval and the per-order limit', () => {
   it('the system stands in for the first level only: an order over the limit still waits for the extra level', async () => {
     await setLevels([{ threshold: 0, roles: ['admin'] }]);
     const { admin, requester } = await requesterWithLimits({ order_limit: '10.00' });
-    const automation = (isOn: boolean) =>
-      admin.agent
-        .put('/api/admin/settings/automation')
-        .send({
-          auto_sync_daily: true,
-          email_notifications_new_orders: false,
-          auto_approve_enabled: isOn,
-          auto_approve_under_amount: 100,
-        })
-        .expect(200);
+    const automation = (isOn: boolean) => setAutoApproval(admin.agent, isOn);
     await automation(true);
     try {
       const order = (await submit(requester, (await product('20.00')).asin).expect(201)).body as { id: string };
