@@ -1,5 +1,12 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { addToCart, listProducts, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
+import {
+  addToCart,
+  listProducts,
+  signInAsNewDoctor,
+  submitFromDrawer,
+  withAdmin,
+  type CatalogueProduct,
+} from './support/portal.js';
 
 test('an order over the company’s order limit is refused with the reason under Submit Order', async ({
   page,
@@ -18,10 +25,7 @@ test('an order over the company’s order limit is refused with the reason under
     await page.goto('/catalog');
     await page.getByRole('button', { name: /^Shopping cart/ }).click();
     const drawer = page.getByRole('dialog', { name: /^Shopping Cart/ });
-    await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
-    await drawer.getByRole('button', { name: 'Submit Order' }).click();
-    expect((await answer).status()).toBe(422);
+    expect(await submitFromDrawer(page, drawer)).toBe(422);
     await expect(
       drawer.getByText(
         /^This order totals \$[\d,]+\.\d\d, over the limit of \$100\.00 per order\. Split it into smaller orders or ask an administrator\.$/,

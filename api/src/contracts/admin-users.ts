@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { userDepartmentSchema } from './departments.js';
 import { shippingAddressRecordSchema } from './me.js';
+import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
 import { roleSchema } from './roles.js';
 
 /** The sort fields of GET /api/admin/users. */
@@ -31,6 +33,10 @@ export const adminUserSchema = z.strictObject({
   department: z.string().nullable(),
   /** The account's department (issue 18 §1); `department` is its name. */
   department_id: z.string().nullable(),
+  /** Issue 18 §3: over it, an order needs one extra approval; null: no per-order limit. USD. */
+  order_limit: moneyTextSchema.nullable(),
+  /** Issue 18 §3: what the user may commit per calendar month (company time zone); null: none. USD. */
+  monthly_limit: moneyTextSchema.nullable(),
   roles: z.array(roleSchema),
   effective_role: z.string(),
   is_admin: z.boolean(),
@@ -54,3 +60,17 @@ export const userRoleParamsSchema = z.object({ id: z.uuid(), role: z.string() })
 export const userApprovalAnswerSchema = z.strictObject({ id: z.string(), onboarding_approved: z.boolean() });
 /** POST /api/admin/users/approve answers how many accounts it changed (all or none). */
 export const bulkApprovalAnswerSchema = z.strictObject({ updated: z.number().int() });
+
+/** A per-user limit in USD, or null for none (issue 18 §3). */
+const userLimitSchema = moneyAmountSchema('must be an amount in USD, e.g. "500.00", or empty for no limit')
+  .pipe(z.number().min(0, 'must not be negative').max(9_999_999_999.99, 'is too large'))
+  .nullable();
+
+/**
+ * PUT /api/admin/users/:id takes the whole record back (ra-data-simple-rest): department_id and the
+ * two limits count (a limit left out stays as it is); every other field is ignored.
+ */
+export const adminUserUpdateSchema = userDepartmentSchema.extend({
+  order_limit: userLimitSchema.optional(),
+  monthly_limit: userLimitSchema.optional(),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { approvalLevelSchema } from './approvals.js';
 import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
 
 export const BUDGET_PERIODS = ['month', 'quarter', 'year'] as const;
@@ -81,8 +82,34 @@ export const budgetChangeSchema = z.strictObject({
 });
 export type BudgetChange = z.infer<typeof budgetChangeSchema>;
 
-/** GET /api/me/budget: the requester's department budget this period; null when none applies. */
-export const myBudgetSchema = z.strictObject({ department: z.string(), ...budgetFiguresShape }).nullable();
+/**
+ * GET /api/me/budget: the requester's department budget this period (the issue's fields, null when
+ * the department has no budget), and what the cart needs to say which approvals an order will need
+ * and how much of the user's monthly limit remains (issue 18 §3).
+ */
+export const myBudgetSchema = z
+  .strictObject({
+    /** The requester's department; null for a user without one. */
+    department: z.string().nullable(),
+    period_start: budgetFiguresShape.period_start.nullable(),
+    period_end: budgetFiguresShape.period_end.nullable(),
+    amount: moneyTextSchema.nullable(),
+    committed: moneyTextSchema.nullable(),
+    spent: moneyTextSchema.nullable(),
+    remaining: moneyTextSchema.nullable(),
+    policy: budgetPolicySchema.nullable(),
+    /** The approval levels (settings), for requiredLevels in contracts/approval-levels.rules. */
+    approval_levels: z.array(approvalLevelSchema),
+    /** The user's per-order limit: an order over it needs one extra approval. */
+    order_limit: moneyTextSchema.nullable(),
+    /** The user's monthly limit, what the user committed this month (company time zone) and what remains. */
+    monthly_limit: moneyTextSchema.nullable(),
+    monthly_committed: moneyTextSchema,
+    monthly_remaining: moneyTextSchema.nullable(),
+    /** What happens over the monthly limit: the department budget's policy; stop without a budget. */
+    monthly_policy: budgetPolicySchema,
+  })
+  .meta({ id: 'MyBudget' });
 export type MyBudget = z.infer<typeof myBudgetSchema>;
 
 /** GET /api/admin/reports/budget-vs-actual: the period containing `month` ('YYYY-MM'), default the current one. */

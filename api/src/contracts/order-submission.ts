@@ -76,6 +76,12 @@ export const adminOrderSchema = orderSchema
     is_overdue: z.boolean(),
     expected_delivery_date: z.string().nullable(),
     approval: approvalProgressSchema,
+    /** Let through over its department's warn budget (issue 18 §2): shown to approvers. */
+    over_budget: z.boolean(),
+    /** Let through over the requester's monthly limit under a warn budget (issue 18 §3). */
+    over_limit: z.boolean(),
+    /** The requester's per-order limit at submission; an order over it needs one extra approval. */
+    order_limit: z.string().nullable(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -258,8 +258,10 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
     );
   });
 
-  it('a user record written back unchanged answers 200 and changes nothing; only its department is editable', async () => {
+  it('a user record written back unchanged answers 200 and changes nothing; only its department and limits are editable', async () => {
     const user = await createTestUser(db, ['doctor']);
+    // Per-user limits (issue 18 §3) come back as decimal strings and are accepted as they come.
+    await db('profiles').where({ user_id: user.id }).update({ order_limit: '250.50', monthly_limit: '1000' });
     const before = await rowOf('profiles', { user_id: user.id });
     const { data: record } = await dataProvider.getOne('users', { id: user.id });
     const { data: saved } = await dataProvider.update('users', { id: user.id, data: record, previousData: record });

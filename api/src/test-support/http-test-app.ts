@@ -97,3 +97,16 @@ export async function signUpThroughMail(
   await agent.post('/api/auth/signup').send(body).expect(202);
   return openSignUpLink(agent, db, body.email);
 }
+
+/** Settings → Automation as an admin sets it: auto-approval on or off under `underAmount` dollars. */
+export function setAutoApproval(admin: ReturnType<typeof request.agent>, isOn: boolean, underAmount = 100) {
+  return admin
+    .put('/api/admin/settings/automation')
+    .send({
+      auto_sync_daily: true,
+      email_notifications_new_orders: false,
+      auto_approve_enabled: isOn,
+      auto_approve_under_amount: underAmount,
+    })
+    .expect(200);
+}

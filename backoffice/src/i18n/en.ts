@@ -14,7 +14,15 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
   resources: {
     orders: { name: 'Order |||| Orders' },
     products: { name: 'Product |||| Products' },
-    users: { name: 'User |||| Users' },
+    users: {
+      name: 'User |||| Users',
+      fields: {
+        email: 'Email',
+        department_id: 'Department',
+        order_limit: 'Per-order limit (USD)',
+        monthly_limit: 'Monthly limit (USD)',
+      },
+    },
     departments: {
       name: 'Department |||| Departments',
       fields: {
@@ -134,6 +142,16 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
     orders: {
       title: 'Orders',
       subtitle: 'Review and manage medical supply orders',
+      flag: {
+        over_budget: 'Over budget',
+        over_budget_hint: "Submitted over what remained of its department's budget (the budget's policy is Warn).",
+        over_limit: 'Over monthly limit',
+        over_limit_hint:
+          "Takes the requester over their monthly limit (allowed because the department's budget policy is Warn).",
+        over_order_limit: 'Over per-order limit',
+        over_order_limit_hint:
+          "Above the requester's per-order limit of %{limit}: it needs one extra approval, by a different approver.",
+      },
       tab_label: '%{label} (%{count})',
       tab: {
         all: 'All Orders',
@@ -259,6 +277,13 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
     users: {
       title: 'Users & Roles',
       set_department: 'Set Department',
+      edit_title: 'Edit %{email}',
+      department_help: 'The cost centre whose budget this user orders against.',
+      limit_rule: 'An amount in USD, e.g. 500.00, or empty for no limit',
+      order_limit_help:
+        'Orders above this amount need one extra approval, by the roles of the highest approval level and by someone who has not approved the order yet. Leave empty for no limit.',
+      monthly_limit_help:
+        "What this user may commit each calendar month (pending, approved, submitted and failed orders). An order that would go over it is refused when the department's budget policy is Stop or the department has no budget, and allowed but flagged to approvers when it is Warn. Leave empty for no limit.",
       set_department_title: 'Department of %{smart_count} account |||| Department of %{smart_count} accounts',
       department_label: 'Department',
       department_saved: 'Department set for %{smart_count} account |||| Department set for %{smart_count} accounts',

@@ -1,4 +1,10 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 import { signUpThroughMail } from '../../../scripts/e2e/mailbox.js';
 
@@ -97,4 +103,12 @@ export async function placeOrder(page: Page, lines: { asin: string; quantity: nu
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as PlacedOrder;
+}
+
+/** In the open cart drawer: authorize and Submit Order; answers the submission's HTTP status. */
+export async function submitFromDrawer(page: Page, drawer: Locator): Promise<number> {
+  await drawer.getByRole('checkbox', { name: 'I authorize this order request' }).check();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
+  await drawer.getByRole('button', { name: 'Submit Order' }).click();
+  return (await answer).status();
 }

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
 import {
   adminUserSchema,
+  adminUserUpdateSchema,
   bulkApprovalAnswerSchema,
   userApprovalAnswerSchema,
   userRoleGrantSchema,
   userRoleParamsSchema,
 } from '../admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../auth.js';
-import { bulkUserDepartmentAnswerSchema, bulkUserDepartmentSchema, userDepartmentSchema } from '../departments.js';
+import { bulkUserDepartmentAnswerSchema, bulkUserDepartmentSchema } from '../departments.js';
 import { shippingAddressSchema } from '../me.js';
 import { endpoint } from './endpoint.js';
 
@@ -44,13 +45,14 @@ export const adminUsersEndpoints = {
   setDepartment: endpoint({
     method: 'put',
     path: '/api/admin/users/:id',
-    summary: "Set the account's department (ra-data-simple-rest update: only department_id is read)",
+    summary:
+      "Set the account's department and per-user limits (ra-data-simple-rest update: only department_id, order_limit and monthly_limit are read)",
     description:
-      'A deactivated department is refused with 422 DEPARTMENT_INACTIVE; an unknown one is a 404. The record sent back unchanged is accepted; null clears nothing (422 DEPARTMENT_REQUIRED when the account has a department).',
+      'A deactivated department is refused with 422 DEPARTMENT_INACTIVE; an unknown one is a 404. The record sent back unchanged is accepted; a null department clears nothing (422 DEPARTMENT_REQUIRED when the account has a department). order_limit and monthly_limit are USD amounts or null for no limit; left out, they stay as they are.',
     tag,
     access,
     params: uuidIdParamsSchema,
-    body: userDepartmentSchema,
+    body: adminUserUpdateSchema,
     responses: { 200: adminUserSchema },
     errors: [400, 401, 403, 404, 422],
   }),

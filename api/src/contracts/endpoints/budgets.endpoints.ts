@@ -103,8 +103,8 @@ export const budgetsEndpoints = {
   mine: endpoint({
     method: 'get',
     path: '/api/me/budget',
-    summary: "The requester's department budget this period (null when none applies)",
-    description: FIGURES,
+    summary: "The requester's department budget this period, the approval levels and the requester's limits",
+    description: `${FIGURES} The budget's figures and policy are null when the requester's department has no budget (department is null without a department). approval_levels and order_limit let a client compute the approvals an order will need with requiredLevels (contracts/approval-levels.rules); monthly_committed counts the requester's own orders of the calendar month (company time zone) by the same definition, and monthly_policy says what happens over monthly_limit (the budget's policy; stop without a budget).`,
     tag,
     access: 'signed-in',
     responses: { 200: myBudgetSchema },

@@ -20,7 +20,7 @@ export const ordersEndpoints = {
     path: '/api/orders',
     summary: 'Submit an order (priced by the server)',
     description:
-      'Idempotent by the Idempotency-Key header: a repeat with the same key and body answers 200 with the same order; the same key with another body answers 409.',
+      "Idempotent by the Idempotency-Key header: a repeat with the same key and body answers 200 with the same order; the same key with another body answers 409. Over the department's stop budget: 422 BUDGET_EXCEEDED; over the requester's monthly limit under a stop budget (or without a budget): 422 MONTHLY_LIMIT_EXCEEDED; nothing is written. Under a warn budget the order is accepted and flagged (over_budget, over_limit on the admin order).",
     tag,
     access: { roles: ['doctor', 'user', 'provider'] },
     headers: orderSubmissionHeadersSchema,

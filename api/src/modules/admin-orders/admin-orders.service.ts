@@ -50,6 +50,9 @@ export function toAdminOrder(
     status: displayStatus(row.status),
     ship_to_status: address,
     approval,
+    over_budget: row.over_budget ?? false,
+    over_limit: row.over_limit ?? false,
+    order_limit: row.order_limit ?? null,
     ...fulfilment,
   };
 }

@@ -21,6 +21,8 @@ export interface AdminUserRow {
   username: string | null;
   department: string | null;
   department_id: string | null;
+  order_limit: string | null;
+  monthly_limit: string | null;
   onboarding_completed: boolean | null;
   onboarding_approved: boolean | null;
   approved_at: Date | null;
@@ -91,6 +93,8 @@ export async function selectUsersPage(
       'profiles.username',
       'profiles.department',
       'profiles.department_id',
+      'profiles.order_limit',
+      'profiles.monthly_limit',
       'profiles.onboarding_completed',
       'profiles.onboarding_approved',
       'profiles.approved_at',
@@ -180,4 +184,16 @@ export async function updateUserStatus(db: Db, userId: string, isDisabled: boole
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
+}
+
+/** Issue 18 §3: the account's per-order and monthly limits (USD text, null for none). */
+export async function updateUserLimits(
+  db: Db,
+  userId: string,
+  limits: { order_limit?: string | null; monthly_limit?: string | null },
+  now: Date,
+): Promise<void> {
+  await db('profiles')
+    .where({ user_id: userId })
+    .update({ ...limits, updated_at: now });
 }

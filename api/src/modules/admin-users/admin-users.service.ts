@@ -1,6 +1,6 @@
-import type { AdminUser } from '../../contracts/admin-users.js';
-import { userDepartmentSchema } from '../../contracts/departments.js';
+import { adminUserUpdateSchema, type AdminUser } from '../../contracts/admin-users.js';
 import { shippingAddressSchema } from '../../contracts/me.js';
+import { toMoneyText } from '../../contracts/money-amount.js';
 import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -24,6 +24,8 @@ export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date): Admi
     username: row.username,
     department: row.department,
     department_id: row.department_id,
+    order_limit: row.order_limit === null ? null : toMoneyText(row.order_limit),
+    monthly_limit: row.monthly_limit === null ? null : toMoneyText(row.monthly_limit),
     roles,
     effective_role: effectiveRole(roles),
     is_admin: isAdmin(roles),
@@ -78,18 +80,49 @@ export async function unlockSignIn(ctx: ServiceContext, throttles: Throttles, us
   return { ...user, sign_in_paused_until: null };
 }
 
-/** PUT /api/admin/users/:id: an admin sets the account's department (the rest of the record is not edited here). */
+/**
+ * PUT /api/admin/users/:id: an admin sets the account's department and its per-user limits (the
+ * rest of the record is not edited here). A record sent back unchanged changes nothing.
+ */
 export async function setUserDepartment(ctx: ServiceContext, userId: string, rawInput: unknown) {
-  const { department_id: departmentId } = userDepartmentSchema.parse(rawInput);
-  if (departmentId === null) {
-    const current = await getAdminUser(ctx, userId);
-    if (current.department_id === null) return current;
+  const { department_id: departmentId, ...limitInput } = adminUserUpdateSchema.parse(rawInput);
+  const current = await getAdminUser(ctx, userId);
+  if (departmentId === null && current.department_id !== null) {
     throw new AppError(422, 'DEPARTMENT_REQUIRED', 'Every user belongs to a department: choose one.', {
       department_id: 'Choose a department',
     });
   }
-  await assignDepartment(ctx, { ids: [userId], department_id: departmentId });
+  if (departmentId !== null) await assignDepartment(ctx, { ids: [userId], department_id: departmentId });
+  await saveUserLimits(ctx, current, limitInput);
   return getAdminUser(ctx, userId);
+}
+
+/** The limits that changed, written and audited with their previous values; the same values write nothing. */
+async function saveUserLimits(
+  ctx: ServiceContext,
+  current: AdminUser,
+  input: { order_limit?: number | null; monthly_limit?: number | null },
+): Promise<void> {
+  const text = (amount: number | null | undefined) =>
+    amount === undefined ? undefined : amount === null ? null : toMoneyText(amount);
+  const wanted = { order_limit: text(input.order_limit), monthly_limit: text(input.monthly_limit) };
+  const changes = Object.fromEntries(
+    Object.entries(wanted).filter(
+      ([field, value]) => value !== undefined && value !== current[field as keyof typeof wanted],
+    ),
+  ) as Partial<Record<keyof typeof wanted, string | null>>;
+  if (Object.keys(changes).length === 0) return;
+  await ctx.db.transaction(async (trx) => {
+    await queries.updateUserLimits(trx, current.id, changes, ctx.now());
+    const before = Object.fromEntries(
+      Object.keys(changes).map((field) => [field, current[field as keyof typeof wanted]]),
+    );
+    await recordAudit(
+      ctx,
+      { action: 'user.limits', targetType: 'user', targetId: current.id, details: { before, after: changes } },
+      trx,
+    );
+  });
 }
 
 /** POST /api/admin/users/department: many accounts into one department, all or none. */

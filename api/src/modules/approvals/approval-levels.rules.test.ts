@@ -39,6 +39,73 @@ describe('approval level rules', () => {
     expect(nextApprovalStep(LEVELS, total, count)).toEqual(step);
   });
 
+  // Issue 18 §3: over the requester's per-order limit, one extra final level by the highest level's roles.
+  it.each([
+    [
+      '1500.00',
+      '1000.00',
+      [
+        [1, ['admin']],
+        [2, ['finance', 'admin']],
+        [3, ['finance']],
+      ],
+    ],
+    [
+      '1000.00',
+      '1000.00',
+      [
+        [1, ['admin']],
+        [2, ['finance', 'admin']],
+      ],
+    ],
+    [
+      '1000.01',
+      '1000.00',
+      [
+        [1, ['admin']],
+        [2, ['finance', 'admin']],
+        [3, ['finance']],
+      ],
+    ],
+    [
+      '50.00',
+      '0.00',
+      [
+        [1, ['admin']],
+        [2, ['finance']],
+      ],
+    ],
+    ['50.00', null, [[1, ['admin']]]],
+  ] as const)('an order of $%s under a per-order limit of %s needs %j', (total, limit, expected) => {
+    expect(requiredLevels(LEVELS, total, limit).map((level) => [level.level, level.roles])).toEqual(expected);
+  });
+
+  it('the extra level is the final step, and its threshold is the limit', () => {
+    expect(requiredLevels(LEVELS, '1500.00', '1200.00').at(-1)).toEqual({
+      level: 3,
+      threshold: '1200.00',
+      roles: ['finance'],
+    });
+    expect(nextApprovalStep(LEVELS, '1500.00', 1, '1200.00')).toEqual({
+      level: 2,
+      roles: ['finance', 'admin'],
+      isFinal: false,
+    });
+    expect(nextApprovalStep(LEVELS, '1500.00', 2, '1200.00')).toEqual({ level: 3, roles: ['finance'], isFinal: true });
+    expect(
+      approvalProgress({
+        status: 'pending',
+        totalAmount: '150.00',
+        levels: LEVELS,
+        approvals: [],
+        orderLimit: '100.00',
+      }).waiting_for,
+    ).toEqual([
+      { level: 1, threshold: '0.00', roles: ['admin'] },
+      { level: 2, threshold: '100.00', roles: ['finance'] },
+    ]);
+  });
+
   it('reads admin as admin or super_admin, and names approvers in a sentence', () => {
     expect(mayApproveAt(['super_admin'], ['admin'])).toBe(true);
     expect(mayApproveAt(['finance'], ['admin'])).toBe(false);

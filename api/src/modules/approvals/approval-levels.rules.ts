@@ -1,7 +1,10 @@
+import { requiredLevels } from '../../contracts/approval-levels.rules.js';
 import type { ApprovalLevel, ApprovalProgress } from '../../contracts/approvals.js';
 import { isAdmin, type Role } from '../../contracts/roles.rules.js';
 import { AppError } from '../../http/app-error.js';
-import { toCents } from '../orders/order-pricing.rules.js';
+
+// The storefront's cart computes the same levels: the rule lives with the contracts.
+export { requiredLevels };
 
 /** An approval as stored: who (null for the system), at which level, when. */
 export interface RecordedApproval {
@@ -18,12 +21,6 @@ export interface ApprovalStep {
   isFinal: boolean;
 }
 
-/** Issue 18: an order needs an approval at every level whose threshold its total reaches, in order. */
-export function requiredLevels(levels: readonly ApprovalLevel[], totalAmount: string): ApprovalLevel[] {
-  const total = toCents(totalAmount);
-  return levels.filter((level) => toCents(level.threshold) <= total);
-}
-
 /**
  * The next approval a pending order needs, given how many it already has. Should the rules have been
  * lowered since (it already has every approval they ask for), the next one is its last, by the
@@ -33,8 +30,9 @@ export function nextApprovalStep(
   levels: readonly ApprovalLevel[],
   totalAmount: string,
   approvalCount: number,
+  orderLimit: string | null = null,
 ): ApprovalStep {
-  const required = requiredLevels(levels, totalAmount);
+  const required = requiredLevels(levels, totalAmount, orderLimit);
   const next = required[approvalCount] ?? required.at(-1) ?? levels[0];
   return {
     level: approvalCount + 1,
@@ -99,10 +97,14 @@ export function approvalProgress(input: {
   totalAmount: string;
   levels: readonly ApprovalLevel[];
   approvals: readonly RecordedApproval[];
+  /** The requester's per-order limit recorded on the order (issue 18 §3). */
+  orderLimit?: string | null;
 }): ApprovalProgress {
   const approvals = [...input.approvals].sort((left, right) => left.level - right.level);
   const waiting =
-    input.status === 'pending' ? requiredLevels(input.levels, input.totalAmount).slice(approvals.length) : [];
+    input.status === 'pending'
+      ? requiredLevels(input.levels, input.totalAmount, input.orderLimit ?? null).slice(approvals.length)
+      : [];
   return {
     approvals: approvals.map((approval) => ({
       level: approval.level,

@@ -9,7 +9,7 @@ import * as queries from './approvals.queries.js';
  */
 export async function approvalProgressOfOrders(
   ctx: ServiceContext,
-  orders: readonly { id: string; status: string; total_amount: string }[],
+  orders: readonly { id: string; status: string; total_amount: string; order_limit?: string | null }[],
 ): Promise<Map<string, ApprovalProgress>> {
   const [levels, approvals] = await Promise.all([
     queries.selectApprovalLevels(ctx.db),
@@ -24,6 +24,7 @@ export async function approvalProgressOfOrders(
       approvalProgress({
         status: order.status,
         totalAmount: order.total_amount,
+        orderLimit: order.order_limit ?? null,
         levels,
         approvals: approvals.filter((approval) => approval.order_id === order.id),
       }),

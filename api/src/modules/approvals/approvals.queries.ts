@@ -50,13 +50,21 @@ export interface OrderToApprove {
   status: string;
   user_id: string;
   total_amount: string;
+  /** The requester's per-order limit when the order was submitted (issue 18 §3). */
+  order_limit: string | null;
   submission_started_at: Date | null;
 }
 
 export function selectOrderToApprove(db: Db, orderId: string): Promise<OrderToApprove | undefined> {
   return db('orders')
     .where({ id: orderId })
-    .first('status', 'user_id', db.raw('total_amount::text AS total_amount'), 'submission_started_at');
+    .first(
+      'status',
+      'user_id',
+      db.raw('total_amount::text AS total_amount'),
+      db.raw('order_limit::text AS order_limit'),
+      'submission_started_at',
+    );
 }
 
 /** Locks the order (as a rejection or a submission claim does) and counts its approvals. */
@@ -98,8 +106,9 @@ export async function insertLevelApproval(
 
 /**
  * The Approvals inbox: pending orders, not in flight, whose next level (one more than the approvals
- * they have, within the levels their total reaches) lists one of the caller's roles; never the
- * caller's own orders nor those the caller already approved.
+ * they have, within the levels their total reaches; after them, for an order over its requester's
+ * per-order limit, the extra level by the highest level's roles — approval-levels.rules) lists one
+ * of the caller's roles; never the caller's own orders nor those the caller already approved.
  */
 export async function selectInboxPage(
   db: Db,
@@ -117,8 +126,14 @@ export async function selectInboxPage(
       `JOIN LATERAL (SELECT count(*)::int AS n FROM order_approvals AS done WHERE done.order_id = orders.id) AS done
          ON true`,
     )
-    .join('approval_levels as next', (join) =>
-      join.on('next.level', '=', db.raw('done.n + 1')).andOn('next.threshold', '<=', 'orders.total_amount'),
+    .joinRaw(
+      `JOIN LATERAL (SELECT COALESCE(
+         (SELECT l.roles FROM approval_levels AS l WHERE l.level = done.n + 1 AND l.threshold <= orders.total_amount),
+         (SELECT top.roles FROM approval_levels AS top
+          WHERE orders.total_amount > orders.order_limit
+            AND done.n = (SELECT count(*) FROM approval_levels AS r WHERE r.threshold <= orders.total_amount)
+          ORDER BY top.level DESC LIMIT 1)
+       ) AS roles) AS next ON next.roles IS NOT NULL`,
     )
     .where('orders.status', 'pending')
     .whereNull('orders.submission_started_at')

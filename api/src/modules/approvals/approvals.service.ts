@@ -69,7 +69,7 @@ export async function approveOrder(
   if (!order) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
   // Not pending (or already being sent): the submission's claim refuses it as it always has.
   if (order.status !== 'pending' || order.submission_started_at) return submitAtLevel(ctx, orderId, 1);
-  const step = nextApprovalStep(levels, order.total_amount, approvals.length);
+  const step = nextApprovalStep(levels, order.total_amount, approvals.length, order.order_limit);
   if (seenLevel !== undefined && seenLevel !== step.level) {
     throw AppError.conflict(
       'APPROVAL_CHANGED',
@@ -125,7 +125,9 @@ export async function approveFirstLevelAsSystem(
   order: { id: string; total_amount: string },
 ): Promise<void> {
   const system = { ...ctx, actor: SYSTEM_ACTOR };
-  const required = requiredLevels(await readLevels(ctx), order.total_amount);
+  // The per-order limit recorded at submission may add a level (issue 18 §3).
+  const orderLimit = (await queries.selectOrderToApprove(ctx.db, order.id))?.order_limit ?? null;
+  const required = requiredLevels(await readLevels(ctx), order.total_amount, orderLimit);
   if (required.length <= 1) {
     await attemptSubmission(system, order.id, 'approve', { approvalLevel: 1 });
     return;

@@ -116,6 +116,39 @@ export async function sumCommittedOtherThan(
   return rows[0]?.committed ?? '0';
 }
 
+/**
+ * The user's monthly limit (issue 18 §3) with the company time zone, the profile row locked until
+ * the transaction ends: one user's concurrent submissions are checked one at a time.
+ */
+export async function lockUserMonthlyLimit(
+  db: Db,
+  userId: string,
+): Promise<{ monthly_limit: string | null; timezone: string } | undefined> {
+  const { rows } = await db.raw<{ rows: { monthly_limit: string | null; timezone: string }[] }>(
+    `SELECT monthly_limit::text AS monthly_limit, report_company_timezone() AS timezone
+     FROM profiles WHERE user_id = ? FOR UPDATE`,
+    [userId],
+  );
+  return rows[0];
+}
+
+/** What a user has committed in [start, end): the budgets' definition, by requester; QA orders never count. */
+export async function sumUserPeriodOrders(
+  db: Db,
+  userId: string,
+  window: { start: Date; end: Date },
+  exceptOrderId: string | null = null,
+): Promise<string> {
+  const { rows } = await db.raw<{ rows: { committed: string }[] }>(
+    `SELECT COALESCE(sum(total_amount), 0)::text AS committed
+     FROM orders
+     WHERE user_id = ? AND status = ANY(?) AND created_at >= ? AND created_at < ? AND NOT is_qa
+       AND id IS DISTINCT FROM CAST(? AS uuid)`,
+    [userId, [...COMMITTED_STATUSES], window.start, window.end, exceptOrderId],
+  );
+  return rows[0]?.committed ?? '0';
+}
+
 /** The bounds of the window of a budget kind (`periodColumn`), from the :monthStart … :yearEnd bindings. */
 function windowOf(periodColumn: string): string {
   return `SELECT CASE ${periodColumn} WHEN 'month' THEN CAST(:monthStart AS timestamptz)
@@ -136,6 +169,26 @@ function windowBindings(windows: PeriodWindows) {
     yearStart: windows.year.start,
     yearEnd: windows.year.end,
   };
+}
+
+/** What GET /api/me/budget adds about the user: department, limits, the company time zone. */
+export async function selectUserLimits(db: Db, userId: string) {
+  const { rows } = await db.raw<{
+    rows: {
+      department_name: string | null;
+      order_limit: string | null;
+      monthly_limit: string | null;
+      timezone: string;
+    }[];
+  }>(
+    `SELECT d.name AS department_name, p.order_limit::text AS order_limit, p.monthly_limit::text AS monthly_limit,
+            report_company_timezone() AS timezone
+     FROM (SELECT CAST(? AS uuid) AS user_id) AS me
+     LEFT JOIN profiles p ON p.user_id = me.user_id
+     LEFT JOIN departments d ON d.id = p.department_id`,
+    [userId],
+  );
+  return rows[0] ?? { department_name: null, order_limit: null, monthly_limit: null, timezone: 'UTC' };
 }
 
 export interface BudgetPageRow extends BudgetRow {

@@ -108,7 +108,14 @@ describe('GET /api/me/budget and the submission check', () => {
   it('counts the period’s pending, approved, submitted and failed orders, on both sides of its edges', async () => {
     const admin = await adminAgent();
     const { department, requester, agent } = await departmentWithRequester(admin, 'Cardiac ICU');
-    expect((await agent.get('/api/me/budget').expect(200)).body).toBeNull();
+    // No budget yet: the department, and the budget's figures null.
+    expect((await agent.get('/api/me/budget').expect(200)).body).toMatchObject({
+      department: 'Cardiac ICU',
+      amount: null,
+      remaining: null,
+      policy: null,
+      monthly_policy: 'stop',
+    });
     await admin
       .post('/api/admin/budgets')
       .send({ department_id: department.id, period: 'month', amount: '1000.00', policy: 'stop' })
@@ -133,7 +140,7 @@ describe('GET /api/me/budget and the submission check', () => {
       { ...order('pending', '300.00', window.start), is_qa: true }, // QA orders never count
     ]);
     const mine = await agent.get('/api/me/budget').expect(200);
-    expect(mine.body).toEqual({
+    expect(mine.body).toMatchObject({
       department: 'Cardiac ICU',
       period_start: window.start.toISOString(),
       period_end: window.end.toISOString(),

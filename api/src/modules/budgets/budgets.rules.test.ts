@@ -10,6 +10,7 @@ import {
   crossesAlertThreshold,
   moneyOf,
   monthAt,
+  monthlyLimitRefusalMessage,
 } from './budgets.rules.js';
 
 describe('budgetPeriodAt', () => {
@@ -115,6 +116,15 @@ describe('budget arithmetic', () => {
     );
     expect(budgetRefusalMessage('ICU', '2026', -500)).toBe(
       'This order exceeds the ICU budget for 2026: $0.00 remains.',
+    );
+  });
+
+  it('words the monthly-limit refusal for a nurse, never with a negative amount', () => {
+    expect(monthlyLimitRefusalMessage(50000, 4000)).toBe(
+      'This order would take you over your monthly limit of $500.00: $40.00 remains this month.',
+    );
+    expect(monthlyLimitRefusalMessage(50000, -100)).toBe(
+      'This order would take you over your monthly limit of $500.00: $0.00 remains this month.',
     );
   });
 

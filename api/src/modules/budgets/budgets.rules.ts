@@ -151,6 +151,14 @@ export function budgetRefusalMessage(department: string, periodLabel: string, re
   return `This order exceeds the ${department} budget for ${periodLabel}: ${usd(Math.max(remainingCents, 0))} remains.`;
 }
 
+/**
+ * The refusal of an order over the requester's monthly limit (issue 18 §3): 'This order would take
+ * you over your monthly limit of $500.00: $40.00 remains this month.'
+ */
+export function monthlyLimitRefusalMessage(limitCents: number, remainingCents: number): string {
+  return `This order would take you over your monthly limit of ${usd(limitCents)}: ${usd(Math.max(remainingCents, 0))} remains this month.`;
+}
+
 function usd(cents: number): string {
   const dollars = Math.floor(cents / 100).toLocaleString('en-US');
   return `$${dollars}.${String(cents % 100).padStart(2, '0')}`;

@@ -12,7 +12,9 @@ import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
+import { getApprovalLevels } from '../approvals/approvals.service.js';
 import * as queries from './budgets.queries.js';
+import { readMyLimits } from './user-limits.service.js';
 import {
   budgetFigures,
   budgetPeriodAt,
@@ -159,20 +161,45 @@ export async function updateBudget(ctx: ServiceContext, id: string, rawInput: un
   return getBudget(ctx, id);
 }
 
-/** GET /api/me/budget: the requester's department budget this period, or null when none applies. */
+const NO_BUDGET = {
+  period_start: null,
+  period_end: null,
+  amount: null,
+  committed: null,
+  spent: null,
+  remaining: null,
+  policy: null,
+} as const;
+
+/**
+ * GET /api/me/budget: the requester's department budget this period (its figures null when none
+ * applies), the approval levels and the user's limits, so the cart can say what an order needs.
+ */
 export async function getMyBudget(ctx: ServiceContext, userId: string): Promise<MyBudget> {
-  const budget = await queries.selectBudgetOfUser(ctx.db, userId);
-  if (!budget) return null;
+  const [budget, { levels: approval_levels }, limits] = await Promise.all([
+    queries.selectBudgetOfUser(ctx.db, userId),
+    getApprovalLevels(ctx),
+    readMyLimits(ctx, userId),
+  ]);
+  if (!budget) return { ...limits, ...NO_BUDGET, approval_levels, monthly_policy: 'stop' };
   const window = budgetPeriodAt(budget.period, ctx.now(), budget.timezone);
   const { usedPercent: _used, ...figures } = figuresOf(
     budget,
     await queries.sumPeriodOrders(ctx.db, budget.department_id, window),
     window,
   );
-  return { department: budget.department_name, ...figures };
+  return {
+    ...limits,
+    department: budget.department_name,
+    ...figures,
+    approval_levels,
+    monthly_policy: budget.policy,
+  };
 }
 
 export interface BudgetGuard {
+  /** The budget's policy: it also decides what the requester's monthly limit does (issue 18 §3). */
+  policy: Budget['policy'];
   /**
    * Checks the just-written order `orderId` of `orderCents` against what the period's other orders
    * leave: under stop, more than remains is a 422 BUDGET_EXCEEDED (thrown inside the transaction,
@@ -200,6 +227,7 @@ export async function lockBudgetForSubmission(
   const amountCents = centsOf(budget.amount);
   let committedCents = 0;
   return {
+    policy: budget.policy,
     async admit(orderCents, orderId) {
       committedCents = centsOf(await queries.sumCommittedOtherThan(trx, departmentId, window, orderId));
       const remainingCents = amountCents - committedCents;

@@ -17,6 +17,10 @@ export interface OrderInsert {
   department_id?: string | null;
   /** Let through over a warn budget (issue 18 §2). */
   over_budget?: boolean;
+  /** Let through over the requester's monthly limit under a warn budget (issue 18 §3). */
+  over_limit?: boolean;
+  /** The requester's per-order limit at submission (issue 18 §3). */
+  order_limit?: string | null;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
   rejection_reason?: string | null;
   /** A QA runner order (never in reports) and the admin who ran it. */
@@ -68,6 +72,11 @@ export interface OrderRow {
   delivery_location: string;
   priority: string;
   created_at: Date;
+  /** Let through over a warn budget / over the requester's monthly limit (issue 18), for approvers. */
+  over_budget?: boolean;
+  over_limit?: boolean;
+  /** The requester's per-order limit at submission: over it, the order needs one more approval. */
+  order_limit?: string | null;
 }
 
 export interface OrderLineRow {
@@ -101,6 +110,9 @@ export const ORDER_ROW_COLUMNS = [
   'orders.delivery_location',
   'orders.priority',
   'orders.created_at',
+  'orders.over_budget',
+  'orders.over_limit',
+  'orders.order_limit',
 ] as const;
 
 /** Orders newest first with the requester's names; `userId` scopes them to one requester. */
@@ -210,6 +222,9 @@ export interface SubmissionContext {
         onboarding_approved: boolean;
         department: string | null;
         department_id: string | null;
+        /** Issue 18 §3: the requester's per-order and monthly limits (USD text, null for none). */
+        order_limit: string | null;
+        monthly_limit: string | null;
         first_name: string | null;
         last_name: string | null;
         username: string | null;
@@ -243,6 +258,7 @@ export async function selectSubmissionContext(
         })[];
     }>(
       `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.department_id, pr.first_name,
+            pr.order_limit::text AS order_limit, pr.monthly_limit::text AS monthly_limit,
             pr.last_name, pr.username, k.request_hash AS key_request_hash, k.order_id AS key_order_id,
             a.max_order_total, p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
      FROM (SELECT CAST(:userId AS uuid) AS user_id) AS me
@@ -260,6 +276,8 @@ export async function selectSubmissionContext(
           onboarding_approved: first.onboarding_approved,
           department: first.department,
           department_id: first.department_id,
+          order_limit: first.order_limit,
+          monthly_limit: first.monthly_limit,
           first_name: first.first_name,
           last_name: first.last_name,
           username: first.username,
@@ -342,9 +360,10 @@ export async function insertSubmittedOrder(
      ),
      new_order AS (
        INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, department_id,
-                           over_budget, priority, is_qa, qa_run_by, created_at, updated_at)
+                           over_budget, over_limit, order_limit, priority, is_qa, qa_run_by, created_at, updated_at)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
-              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:overBudget AS boolean), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
+              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:overBudget AS boolean),
+              CAST(:overLimit AS boolean), CAST(:orderLimit AS numeric), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
               CAST(:now AS timestamptz), CAST(:now AS timestamptz)
        FROM claimed
        RETURNING id, order_number, display_seq
@@ -406,6 +425,8 @@ export async function insertSubmittedOrder(
         deliveryLocation: order.delivery_location,
         departmentId: order.department_id ?? null,
         overBudget: order.over_budget === true,
+        overLimit: order.over_limit === true,
+        orderLimit: order.order_limit ?? null,
         priority: order.priority ?? 'normal',
         isQa: order.is_qa === true,
         qaRunBy: order.qa_run_by ?? null,
@@ -435,8 +456,13 @@ export async function insertSubmittedOrder(
 }
 
 /** Flags an order a warn budget let through over budget (issue 18 §2). */
-export async function flagOverBudget(db: Db, orderId: string): Promise<void> {
-  await db('orders').where({ id: orderId }).update({ over_budget: true });
+/** Flags an order a warn budget, or a warn policy over the monthly limit, let through. */
+export async function flagOverSpend(
+  db: Db,
+  orderId: string,
+  flags: { over_budget: boolean; over_limit: boolean },
+): Promise<void> {
+  await db('orders').where({ id: orderId }).update(flags);
 }
 
 export function selectIdempotencyKey(db: Db, userId: string, key: string) {

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readFulfilmentSummaries, readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
 import { lockBudgetForSubmission } from '../budgets/budgets.service.js';
+import { admitMonthlyLimit } from '../budgets/user-limits.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
@@ -106,6 +107,8 @@ export async function submitOrder(
     notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
     delivery_location: profile.department?.trim() || 'Default',
     department_id: profile.department_id,
+    // Recorded: a later edit of the user's limit never changes what this order needs (issue 18 §3).
+    order_limit: profile.order_limit,
     priority: 'normal' as const,
     is_qa: options.qaRunBy !== undefined,
     qa_run_by: options.qaRunBy ?? null,
@@ -136,9 +139,11 @@ export async function submitOrder(
     },
   };
   const departmentId = order.is_qa ? null : profile.department_id;
-  const created = departmentId
-    ? await insertWithinBudget(ctx, write, departmentId, totalCents)
-    : await queries.insertSubmittedOrder(ctx.db, write);
+  const hasMonthlyLimit = !order.is_qa && profile.monthly_limit !== null;
+  const created =
+    departmentId || hasMonthlyLimit
+      ? await insertWithinBudget(ctx, write, { departmentId, hasMonthlyLimit }, totalCents)
+      : await queries.insertSubmittedOrder(ctx.db, write);
   if (!created) {
     // A submission with the same key committed while this one was being priced.
     const taken = await queries.selectIdempotencyKey(ctx.db, requester.userId, idempotencyKey);
@@ -172,28 +177,40 @@ export async function submitOrder(
 }
 
 /**
- * The budget check and the order's insert as one transaction (issue 18 §2). The order is written
- * first, then the department's budget row is locked and the period's other orders summed: the lock
- * is held only from the check to the commit (two short statements), so concurrent submissions
- * queue on it briefly and the last dollars are spent once — an order written meanwhile by another
- * submission is counted as soon as that one commits. A key already used (its order committed while
- * this one waited) is a replay, never a refusal; a stop refusal throws and rolls the insert back:
- * nothing is written.
+ * The budget check, the requester's monthly limit (issue 18 §3) and the order's insert as one
+ * transaction (issue 18 §2). The order is written first, then the department's budget row and the
+ * requester's profile row are locked and the period's other orders summed: the locks are held only
+ * from the check to the commit, so concurrent submissions queue on them briefly and the last dollars
+ * are spent once — an order written meanwhile by another submission is counted as soon as that one
+ * commits. A key already used (its order committed while this one waited) is a replay, never a
+ * refusal; a stop refusal throws and rolls the insert back: nothing is written.
  */
 async function insertWithinBudget(
   ctx: ServiceContext,
   write: queries.SubmissionWrite,
-  departmentId: string,
+  limits: { departmentId: string | null; hasMonthlyLimit: boolean },
   totalCents: number,
 ): Promise<queries.SubmissionWritten | undefined> {
   return ctx.db.transaction(async (trx) => {
+    const now = write.order.created_at;
     const created = await queries.insertSubmittedOrder(trx, write);
     if (!created) return undefined;
-    const budget = await lockBudgetForSubmission(ctx, trx, departmentId, write.order.created_at);
-    if (!budget) return created;
-    const { isOverBudget } = await budget.admit(totalCents, created.id);
-    if (isOverBudget) await queries.flagOverBudget(trx, created.id);
-    await budget.afterInsert(totalCents);
+    const budget = limits.departmentId ? await lockBudgetForSubmission(ctx, trx, limits.departmentId, now) : undefined;
+    if (!budget && !limits.hasMonthlyLimit) return created;
+    const { isOverBudget } = budget ? await budget.admit(totalCents, created.id) : { isOverBudget: false };
+    const { isOverLimit } = limits.hasMonthlyLimit
+      ? await admitMonthlyLimit(trx, {
+          userId: write.order.user_id,
+          orderId: created.id,
+          orderCents: totalCents,
+          now,
+          policy: budget?.policy,
+        })
+      : { isOverLimit: false };
+    if (isOverBudget || isOverLimit) {
+      await queries.flagOverSpend(trx, created.id, { over_budget: isOverBudget, over_limit: isOverLimit });
+    }
+    if (budget) await budget.afterInsert(totalCents);
     return created;
   });
 }

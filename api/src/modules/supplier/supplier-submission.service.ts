@@ -224,6 +224,7 @@ export async function attemptSubmission(
     approvalProgress({
       status,
       totalAmount: claim.total_amount,
+      orderLimit: claim.order_limit,
       levels: [],
       approvals: [...claim.approvals, ...ownApproval],
     }),

@@ -35,6 +35,9 @@ export interface ClaimedOrder {
   priority: string;
   rejection_reason: string | null;
   created_at: Date;
+  over_budget: boolean;
+  over_limit: boolean;
+  order_limit: string | null;
   payload_id: string;
   submission_attempts: number;
   full_name: string;
@@ -128,7 +131,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
         AND ${inFlightCondition}
       RETURNING o.id, o.order_number, o.display_seq, o.status, o.user_id, o.user_email,
         o.total_amount::text AS total_amount, o.notes, o.delivery_location, o.priority, o.rejection_reason,
-        o.created_at, o.payload_id, o.submission_attempts,
+        o.created_at, o.payload_id, o.submission_attempts, o.over_budget, o.over_limit, o.order_limit::text AS order_limit,
         a.full_name, a.street_line1, a.street_line2, a.city, a.state, a.postal_code, a.country, a.phone
     ),
     logged AS (

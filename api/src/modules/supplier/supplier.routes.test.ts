@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
-import { createTestApp, signedInAgent, closeTestApp } from '../../test-support/http-test-app.js';
+import { closeTestApp, createTestApp, setAutoApproval, signedInAgent } from '../../test-support/http-test-app.js';
 import { freePort } from '../../test-support/processes.js';
 import { createIsolatedDatabase, testConfig, testContext } from '../../test-support/test-context.js';
 import { recoverOrdersLeftInFlight } from './supplier-submission.service.js';
@@ -206,16 +206,7 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
 
   it('auto-approves a new order under the configured amount as system, submits it and mails the requester', async () => {
     const { agent } = await signedInAgent(app, database.db, ['admin']);
-    const automation = (isOn: boolean) =>
-      agent
-        .put('/api/admin/settings/automation')
-        .send({
-          auto_sync_daily: true,
-          email_notifications_new_orders: false,
-          auto_approve_enabled: isOn,
-          auto_approve_under_amount: 100,
-        })
-        .expect(200);
+    const automation = (isOn: boolean) => setAutoApproval(agent, isOn);
     await automation(true);
     try {
       const small = await pendingOrder({ quantity: 2 }); // $14.50

@@ -12,6 +12,7 @@ import type { AdminOrder } from '../../providers/records';
 import { OrderApprovals } from '../orders/OrderApprovals';
 import { OrderLineItems } from '../orders/OrderLineItems';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+import { SpendFlags } from '../orders/SpendFlags';
 import { SubmissionResultBox } from '../orders/SubmissionResultBox';
 import { SubmitOrderButton } from '../orders/SubmitOrderButton';
 
@@ -30,6 +31,7 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
                 {order.order_number}
               </Typography>
               <OrderStatusBadge status={order.status} />
+              <SpendFlags order={order} />
             </Box>
             <Typography variant="body2">
               <Box component="span" sx={{ fontWeight: 500 }}>

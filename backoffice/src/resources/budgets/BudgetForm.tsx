@@ -1,14 +1,6 @@
-import {
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  maxValue,
-  minValue,
-  regex,
-  required,
-} from 'react-admin';
+import { NumberInput, SelectInput, SimpleForm, TextInput, maxValue, minValue, regex, required } from 'react-admin';
+
+import { DepartmentInput } from '../../components/DepartmentInput';
 
 const PERIODS = [
   { id: 'month', name: 'supply_hub.budgets.period.month' },
@@ -24,20 +16,7 @@ const POLICIES = [
 export function BudgetForm({ isNew }: { isNew?: boolean }) {
   return (
     <SimpleForm defaultValues={{ alert_threshold: 80, period: 'month', policy: 'stop' }}>
-      {isNew && (
-        <ReferenceInput
-          source="department_id"
-          reference="departments"
-          filter={{ active: true }}
-          sort={{ field: 'name', order: 'ASC' }}
-          perPage={200}
-        >
-          <SelectInput
-            optionText={(department: { code: string; name: string }) => `${department.code} — ${department.name}`}
-            validate={required()}
-          />
-        </ReferenceInput>
-      )}
+      {isNew && <DepartmentInput validate={required()} />}
       <SelectInput source="period" choices={PERIODS} validate={required()} />
       <TextInput
         source="amount"

@@ -19,6 +19,7 @@ import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { RequesterAddress } from './RequesterAddress';
+import { SpendFlags } from './SpendFlags';
 
 /** The sum of the line snapshots, falling back to total_amount (admin-portal §5). */
 function orderTotal(order: AdminOrder): string | null {
@@ -45,6 +46,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
               {order.fulfilment_status && (
                 <FulfilmentChip status={order.fulfilment_status} isOverdue={order.is_overdue} />
               )}
+              <SpendFlags order={order} />
             </Box>
             <Typography variant="body2">
               <Box component="span" sx={{ fontWeight: 500 }}>

@@ -3,7 +3,15 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { requesterDisplayName } from '@supply-hub/api/contracts';
-import { DataTable, DataTableClasses, ListBase, Pagination, useListContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DataTableClasses,
+  EditButton,
+  ListBase,
+  Pagination,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 
 import { LabelledRowCheckboxes } from '../../components/LabelledRowCheckboxes';
 import { useListFilterSetter } from '../../components/useListFilterSetter';
@@ -74,6 +82,7 @@ function UsersView() {
                 <SignInPauseNotice />
               </DataTable.Col>
               <DataTable.Col label={column('actions')} disableSort>
+                <EditButton variant="outlined" />
                 <AddressButton />
               </DataTable.Col>
             </DataTable>

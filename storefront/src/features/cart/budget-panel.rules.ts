@@ -5,7 +5,8 @@ const AMBER_FROM_PERCENT = 80;
 
 export type BudgetTone = 'green' | 'amber' | 'red';
 
-function cents(amount: string): number {
+/** Cents from a decimal string ("-6.00"). */
+export function centsOf(amount: string): number {
   const isNegative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
   const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
@@ -16,7 +17,7 @@ function cents(amount: string): number {
 export function cartTotalCents(cart: Pick<Cart, 'items'>): number {
   return cart.items.reduce((total, item) => {
     const price = item.product.price ?? item.product.amazon_price;
-    return total + (price === null || price === undefined ? 0 : cents(price)) * item.quantity;
+    return total + (price === null || price === undefined ? 0 : centsOf(price)) * item.quantity;
   }, 0);
 }
 
@@ -32,8 +33,8 @@ export function budgetPanelFigures(
   budget: { amount: string; remaining: string },
   orderCents: number,
 ): BudgetPanelFigures {
-  const amountCents = cents(budget.amount);
-  const remainingCents = cents(budget.remaining);
+  const amountCents = centsOf(budget.amount);
+  const remainingCents = centsOf(budget.remaining);
   const afterCents = remainingCents - orderCents;
   const committedAfter = amountCents - afterCents;
   const tone: BudgetTone =
@@ -46,4 +47,54 @@ export function usd(centsValue: number): string {
   const sign = centsValue < 0 ? '-' : '';
   const magnitude = Math.abs(centsValue);
   return `${sign}$${Math.floor(magnitude / 100).toLocaleString('en-US')}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+const ROLE_WORDS: Record<string, string> = { admin: 'Admin', super_admin: 'Admin', finance: 'Finance' };
+
+function roleWords(role: string): string {
+  const words = ROLE_WORDS[role] ?? role.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * "Admin, then Finance or Admin": who approves the order, level by level, in plain words; a level
+ * like an earlier one reads "another Admin" (each level is a different person). The levels come
+ * from requiredLevels (the API's own rule, shared through its contracts).
+ */
+export function approvalsNeededText(levels: readonly { roles: readonly string[] }[]): string {
+  const seen = new Set<string>();
+  return levels
+    .map((level) => {
+      const who = [...new Set(level.roles.map(roleWords))].join(' or ');
+      const text = seen.has(who) ? `another ${who}` : who;
+      seen.add(who);
+      return text;
+    })
+    .join(', then ');
+}
+
+/** A decimal string ("12.50") from cents, as the API's rules take money. */
+export function moneyText(centsValue: number): string {
+  const sign = centsValue < 0 ? '-' : '';
+  const magnitude = Math.abs(centsValue);
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+export interface MonthlyLimitFigures {
+  limitCents: number;
+  remainingCents: number;
+  afterCents: number;
+  isOver: boolean;
+}
+
+/** The user's monthly limit against this order (issue 18 §3); undefined when the user has none. */
+export function monthlyLimitFigures(
+  limits: { monthly_limit: string | null; monthly_committed: string },
+  orderCents: number,
+): MonthlyLimitFigures | undefined {
+  if (limits.monthly_limit === null) return undefined;
+  const limitCents = centsOf(limits.monthly_limit);
+  const remainingCents = limitCents - centsOf(limits.monthly_committed);
+  const afterCents = remainingCents - orderCents;
+  return { limitCents, remainingCents, afterCents, isOver: afterCents < 0 };
 }

@@ -40,6 +40,8 @@ describe('the cart', () => {
     expect(describeSubmitError(new ApiError(401, 'UNAUTHENTICATED', 'x'))).toBe(
       'You must be logged in to submit orders. Please log in first.',
     );
+    const overLimit = 'This order would take you over your monthly limit of $500.00: $40.00 remains this month.';
+    expect(describeSubmitError(new ApiError(422, 'MONTHLY_LIMIT_EXCEEDED', overLimit))).toBe(overLimit);
     expect(describeSubmitError(new ApiError(500, 'INTERNAL', 'boom'))).toBe('Failed to submit order');
     expect(describeSubmitError(new Error('offline'))).toBe('Failed to submit order');
   });

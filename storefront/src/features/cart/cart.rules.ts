@@ -72,6 +72,7 @@ export function describeSubmitError(error: unknown): string {
     case 'QUANTITY_TOO_HIGH':
     case 'ORDER_TOTAL_TOO_HIGH':
     case 'BUDGET_EXCEEDED':
+    case 'MONTHLY_LIMIT_EXCEEDED':
       return error.message;
     default:
       return 'Failed to submit order';
