@@ -59,6 +59,11 @@ export function selectOrderToApprove(db: Db, orderId: string): Promise<OrderToAp
     .first('status', 'user_id', db.raw('total_amount::text AS total_amount'), 'submission_started_at');
 }
 
+export async function selectOrderNumber(db: Db, orderId: string): Promise<string> {
+  const row: { order_number: string } | undefined = await db('orders').where({ id: orderId }).first('order_number');
+  return row?.order_number ?? orderId;
+}
+
 /** Locks the order (as a rejection or a submission claim does) and counts its approvals. */
 export async function lockPendingOrder(
   db: Db,

@@ -3,6 +3,13 @@ import type { Db } from '../../database/connection.js';
 import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
 import { BUDGET_SORTS } from '../../contracts/budgets.js';
 
+/**
+ * What an order still costs a budget: its total (approver-rejected lines already left it, issue 18
+ * §4) less what the supplier rejected on a sent order (migrations/…_create_order_line_rejections).
+ */
+const orderCost = (alias: string) =>
+  `(${alias}.total_amount - CASE WHEN ${alias}.status = 'submitted' THEN order_supplier_rejected_amount(${alias}.id) ELSE 0 END)`;
+
 /** The statuses whose totals a period has committed (issue 18 §2); 'submitted' is also spent. */
 export const COMMITTED_STATUSES = ['pending', 'approved', 'submitted', 'failed'] as const;
 
@@ -59,10 +66,10 @@ export async function sumPeriodOrders(
   window: { start: Date; end: Date },
 ): Promise<{ committed: string; spent: string }> {
   const { rows } = await db.raw<{ rows: { committed: string; spent: string }[] }>(
-    `SELECT COALESCE(sum(total_amount) FILTER (WHERE status = ANY(?)), 0)::text AS committed,
-            COALESCE(sum(total_amount) FILTER (WHERE status = 'submitted'), 0)::text AS spent
-     FROM orders
-     WHERE department_id = ? AND created_at >= ? AND created_at < ? AND NOT is_qa`,
+    `SELECT COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = ANY(?)), 0)::text AS committed,
+            COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
+     FROM orders o
+     WHERE o.department_id = ? AND o.created_at >= ? AND o.created_at < ? AND NOT o.is_qa`,
     [[...COMMITTED_STATUSES], departmentId, window.start, window.end],
   );
   return rows[0] ?? { committed: '0', spent: '0' };
@@ -135,8 +142,8 @@ export async function selectBudgetsPage(
                             ELSE CAST(:yearEnd AS timestamptz) END AS end_at
      ) AS win
      CROSS JOIN LATERAL (
-       SELECT COALESCE(sum(o.total_amount) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text AS committed,
-              COALESCE(sum(o.total_amount) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
+       SELECT COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text AS committed,
+              COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
        FROM orders o
        WHERE o.department_id = b.department_id AND o.created_at >= win.start_at AND o.created_at < win.end_at
          AND NOT o.is_qa

@@ -82,6 +82,12 @@ export interface OrderLineRow {
   quantity: number;
   unit_price: string;
   total_price: string;
+  /** Set for a line an approver rejected (order_line_rejections), null for a line ordered. */
+  rejection_reason: string | null;
+  rejected_by_label: string | null;
+  /** A Date read by a query, an ISO text read through JSON (the submission's claim). */
+  rejected_at: Date | string | null;
+  rejected_level: number | null;
 }
 
 /** The columns of an OrderRow: the order and its requester's names (profiles joined). */
@@ -175,18 +181,28 @@ export async function selectOrdersToReceive(
   return { rows, total: Number(count?.count ?? 0) };
 }
 
-/** The lines of some orders, by order and line number (one statement whatever the number of orders). */
+/**
+ * The lines of some orders, by order and line number (one statement whatever the number of orders):
+ * the lines ordered and those an approver rejected, with the decision.
+ */
 export async function selectOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   const { rows } = await preparedRaw(
     db.raw<{ rows: OrderLineRow[] }>(
-      `SELECT order_items.id, order_items.order_id, order_items.line_number, order_items.product_id,
-              order_items.asin, order_items.sku, order_items.title, products.image_url, order_items.quantity,
-              order_items.unit_price, order_items.total_price
-       FROM order_items LEFT JOIN products ON products.id = order_items.product_id
-       WHERE order_items.order_id = ANY(CAST(? AS uuid[]))
-       ORDER BY order_items.order_id, order_items.line_number`,
-      [`{${orderIds.join(',')}}`],
+      `SELECT l.id, l.order_id, l.line_number, l.product_id, l.asin, l.sku, l.title, products.image_url, l.quantity,
+              l.unit_price, l.total_price, l.rejection_reason, l.rejected_by_label, l.rejected_at, l.rejected_level
+       FROM (
+         SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                NULL::text AS rejection_reason, NULL::text AS rejected_by_label, NULL::timestamptz AS rejected_at,
+                NULL::int AS rejected_level
+           FROM order_items WHERE order_id = ANY(CAST(? AS uuid[]))
+         UNION ALL
+         SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                reason, rejected_by_label, rejected_at, level
+           FROM order_line_rejections WHERE order_id = ANY(CAST(? AS uuid[]))
+       ) AS l LEFT JOIN products ON products.id = l.product_id
+       ORDER BY l.order_id, l.line_number`,
+      [`{${orderIds.join(',')}}`, `{${orderIds.join(',')}}`],
     ),
   );
   return rows;

@@ -140,16 +140,19 @@ export async function attemptSubmission(
       postalCode: claim.bill_to_postal_code,
       countryCode: claim.bill_to_country,
     },
-    items: claim.lines.map((line) => ({
-      lineNumber: line.line_number,
-      quantity: line.quantity,
-      supplierPartId: line.asin,
-      unitPrice: line.unit_price,
-      description: line.title,
-      unitOfMeasure: 'EA' as const,
-      // The UNSPSC segment for medical supplies when the product has no code of its own.
-      unspsc: line.unspsc ?? '42000000',
-    })),
+    // Only the lines ordered: those an approver rejected never reach the supplier (issue 18 §4).
+    items: claim.lines
+      .filter((line) => line.rejected_at === null)
+      .map((line) => ({
+        lineNumber: line.line_number,
+        quantity: line.quantity,
+        supplierPartId: line.asin,
+        unitPrice: line.unit_price,
+        description: line.title,
+        unitOfMeasure: 'EA' as const,
+        // The UNSPSC segment for medical supplies when the product has no code of its own.
+        unspsc: line.unspsc ?? '42000000',
+      })),
   };
   const xml = buildOrderRequestXml(orderRequest);
 
