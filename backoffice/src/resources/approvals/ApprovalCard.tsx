@@ -12,6 +12,7 @@ import type { AdminOrder } from '../../providers/records';
 import { OrderApprovals } from '../orders/OrderApprovals';
 import { OrderLineItems } from '../orders/OrderLineItems';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+import { RejectLinesButton } from '../orders/RejectLinesButton';
 import { SubmissionResultBox } from '../orders/SubmissionResultBox';
 import { SubmitOrderButton } from '../orders/SubmitOrderButton';
 
@@ -54,8 +55,9 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
         <OrderApprovals approval={order.approval} />
         {lastResult && <SubmissionResultBox result={lastResult} />}
         {order.status === 'pending' && (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <SubmitOrderButton order={order} mode="approve" onResult={setLastResult} />
+            <RejectLinesButton order={order} onResult={setLastResult} />
           </Box>
         )}
       </CardContent>
