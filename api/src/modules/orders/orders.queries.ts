@@ -130,33 +130,15 @@ export function selectOrders(
 
 /*
  * A sent order with something still to receive: a line whose ordered quantity exceeds what the
- * supplier rejected plus what was received. The rejected quantity follows fulfilment.rules'
- * deriveLine: the newest current confirmation naming the line, or a whole-order accept/reject without
- * items (a reject then rejects the whole line). Tested against GET /api/orders/:id's fulfilment.
+ * supplier rejected (order_line_supplier_rejected, which follows fulfilment.rules' deriveLine) plus
+ * what was received. Tested against GET /api/orders/:id's fulfilment.
  */
 const HAS_LINE_TO_RECEIVE = `EXISTS (
   SELECT 1
     FROM order_items i
-    LEFT JOIN LATERAL (
-      SELECT c.id, c.confirmation_type,
-             NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id) AS is_whole_order
-        FROM supplier_confirmations c
-       WHERE c.order_id = i.order_id AND c.replaced_by_id IS NULL
-         AND (EXISTS (SELECT 1 FROM supplier_confirmation_lines x
-                       WHERE x.confirmation_id = c.id AND x.line_number = i.line_number)
-              OR (c.confirmation_type IN ('accept', 'reject')
-                  AND NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id)))
-       ORDER BY c.id DESC
-       LIMIT 1
-    ) c ON true
    WHERE i.order_id = orders.id
      AND i.quantity
-         - CASE WHEN c.id IS NULL THEN 0
-                WHEN c.is_whole_order THEN CASE WHEN c.confirmation_type = 'reject' THEN i.quantity ELSE 0 END
-                ELSE coalesce((SELECT sum(x.quantity) FROM supplier_confirmation_lines x
-                                WHERE x.confirmation_id = c.id AND x.line_number = i.line_number
-                                  AND x.status = 'reject'), 0)
-           END
+         - order_line_supplier_rejected(i.order_id, i.line_number, i.quantity)
          - coalesce((SELECT sum(l.quantity) FROM order_receipt_lines l JOIN order_receipts r ON r.id = l.receipt_id
                       WHERE r.order_id = i.order_id AND l.line_number = i.line_number), 0) > 0)`;
 
