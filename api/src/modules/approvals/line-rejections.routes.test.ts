@@ -69,12 +69,21 @@ async function requestXmlOf(orderId: string): Promise<string> {
   return log.request_xml as string;
 }
 
+/** The spend of every day and region in the report rollups. */
+async function reportedSpend(): Promise<number> {
+  const row = await testbed.database
+    .db('report_daily_orders')
+    .first(testbed.database.db.raw('coalesce(sum(spend), 0)::text AS spend'));
+  return Number(row.spend);
+}
+
 describe('POST /api/admin/orders/:id/approve with rejected_lines', () => {
   it('rejects 1 of 3 lines and sends the other 2: the OrderRequest is DTD-valid with the recomputed total', async () => {
     await setLevels([{ threshold: 0, roles: ['admin'] }]);
     const order = await pendingOrder(['10.00', '20.00', '30.00']);
     const { agent: admin, user: approver } = await agentOf(['admin']);
     const second = order.lines[1]!;
+    const spendBefore = await reportedSpend();
     const approved = await admin
       .post(`/api/admin/orders/${order.id}/approve`)
       .send({ rejected_lines: [{ item_id: second.id, reason: '  Not stocked on this ward  ' }] })
@@ -101,6 +110,12 @@ describe('POST /api/admin/orders/:id/approve with rejected_lines', () => {
       rejected: [2],
       approvals: [1],
     });
+
+    // The reports count the lines sent, never the rejected one.
+    expect(((await reportedSpend()) - spendBefore).toFixed(2)).toBe('40.00');
+    expect(
+      await testbed.database.db('report_daily_products').where({ title_snapshot: second.title }).first(),
+    ).toBeUndefined();
 
     const xml = await requestXmlOf(order.id);
     expect(validateWithXmllint(xml, 'cXML.dtd')).toEqual({ isValid: true, errors: '' });
