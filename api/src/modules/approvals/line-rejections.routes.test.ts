@@ -324,6 +324,41 @@ describe('POST /api/admin/orders/:id/approve with rejected_lines', () => {
   });
 });
 
+describe('a claim that waited on a line rejection', () => {
+  it('sends the lines as they are once the rejection commits, never the rejected one', async () => {
+    await setLevels([{ threshold: 0, roles: ['admin'] }]);
+    const order = await pendingOrder(['10.00', '20.00']);
+    const { agent: admin } = await agentOf(['admin']);
+    const rejected = order.lines[1]!;
+    // Another approver's rejection holds the order's row lock while this approval's claim starts.
+    const trx = await testbed.database.db.transaction();
+    await trx('orders').where({ id: order.id }).forUpdate().first('id');
+    await trx.raw(
+      `WITH moved AS (DELETE FROM order_items WHERE id = ? RETURNING *)
+       INSERT INTO order_line_rejections (id, order_id, line_number, product_id, asin, sku, title, quantity,
+         unit_price, total_price, level, reason, rejected_by_label, rejected_at)
+       SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+         1, 'Not needed', 'Another approver', now() FROM moved`,
+      [rejected.id],
+    );
+    await trx('orders').where({ id: order.id }).update({ total_amount: '10.00' });
+    const approving = admin
+      .post(`/api/admin/orders/${order.id}/approve`)
+      .send({})
+      .then((response) => response);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await trx.commit();
+    const approved = await approving;
+    expect(approved.status).toBe(200);
+    expect(approved.body.order).toMatchObject({ status: 'submitted', total_amount: '10.00' });
+    const xml = await requestXmlOf(order.id);
+    expect(validateWithXmllint(xml, 'cXML.dtd')).toEqual({ isValid: true, errors: '' });
+    expect(xml.match(/<ItemOut /g)).toHaveLength(1);
+    expect(xml).not.toContain(rejected.title);
+    expect(approved.body.order.lines[1].rejection).toMatchObject({ reason: 'Not needed' });
+  });
+});
+
 describe('the budget gives rejected lines back at once', () => {
   it('committed drops when an approver rejects a line, and again when the supplier rejects some', async () => {
     await setLevels([
