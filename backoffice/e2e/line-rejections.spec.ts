@@ -2,7 +2,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
-import { uniqueTag } from './support/backoffice.js';
+import { expectNoSeriousViolations, uniqueTag } from './support/backoffice.js';
 import { NEW_USER_PASSWORD, newDoctor, openOrderCard, signInPageAs, type Doctor } from './support/orders.js';
 
 // A submission and the re-read of the order cards can take seconds on a busy machine: generous waits.
@@ -52,6 +52,7 @@ test('an admin rejects one line with a reason and approves the rest; the order s
   await dialog.getByRole('button', { name: 'Reject selected & approve the rest' }).click();
   await expect(dialog.getByText('Say why this item is rejected')).toBeVisible();
   await dialog.getByRole('textbox', { name: `Reason for ${rejected.title}` }).fill(reason);
+  await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Reject selected & approve the rest' }).click();
 
   await expect(page.getByText('Order Approved & Submitted')).toBeVisible();
