@@ -28,6 +28,7 @@ import * as createBudgets from './20261127000250_create_budgets.js';
 import * as createOrderApprovals from './20261127000300_create_order_approvals.js';
 import * as createInvoices from './20261127000400_create_invoices.js';
 import * as planSandboxInvoices from './20261127000410_plan_sandbox_invoices.js';
+import * as createOrderLineRejections from './20261127000500_create_order_line_rejections.js';
 import * as addUserLimits from './20261127000600_add_user_limits.js';
 import * as createDepartmentBudgetOwners from './20261127000700_create_department_budget_owners.js';
 import * as createProductGtins from './20261128000300_create_product_gtins.js';
@@ -72,6 +73,7 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000300_create_order_approvals', ...createOrderApprovals },
   { name: '20261127000400_create_invoices', ...createInvoices },
   { name: '20261127000410_plan_sandbox_invoices', ...planSandboxInvoices },
+  { name: '20261127000500_create_order_line_rejections', ...createOrderLineRejections },
   { name: '20261127000600_add_user_limits', ...addUserLimits },
   { name: '20261127000700_create_department_budget_owners', ...createDepartmentBudgetOwners },
   { name: '20261128000300_create_product_gtins', ...createProductGtins },

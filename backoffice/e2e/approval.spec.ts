@@ -20,7 +20,7 @@ test('a doctor orders, the admin approves it, and both the back office and the d
   await expect(page.getByText('Order Approved & Submitted')).toBeVisible();
   await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Approve & Order' })).toHaveCount(0);
-  await expect(card.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
 
   const result = card.getByRole('region', { name: 'Submission result' });
   await expect(result).toContainText('Submitted to the supplier (HTTP 200)');

@@ -90,7 +90,7 @@ test('an order card shows its number, status, requester, date, total and the lin
   await expect(card).toContainText('Medical');
   await expect(card.getByText('Total')).toBeVisible();
   await expect(card.getByText(/^Qty 2 × \$\d+\.\d{2} · ASIN: B0[A-Z0-9]{8}$/)).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
 });
 
 test('with a filter that matches nothing, the list says so and hints at the filters', async ({ page }) => {
@@ -103,7 +103,7 @@ test('an admin rejects a fresh pending order with a reason', async ({ page, base
   const order = await placeOrderAsNewDoctor(baseURL ?? '', uniqueTag('reject'));
   await page.goto('/admin/orders');
   const card = orderCard(page, order.order_number);
-  await card.getByRole('button', { name: 'Reject' }).click();
+  await card.getByRole('button', { name: 'Reject', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: `Reject order ${order.order_number}` });
   await dialog.getByLabel('Reason (optional)').fill('Duplicate of an earlier request (e2e)');
@@ -113,7 +113,7 @@ test('an admin rejects a fresh pending order with a reason', async ({ page, base
   await expect(card.getByText('Rejected', { exact: true })).toBeVisible();
   await expect(card.getByText('Rejection Reason')).toBeVisible();
   await expect(card.getByText('Duplicate of an earlier request (e2e)')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
 
   const stored = await page.request.get(`/api/admin/orders/${order.id}`);
   expect(await stored.json()).toMatchObject({
@@ -130,12 +130,12 @@ test('rejecting without a reason records the default, and a refused rejection sh
   const second = await placeOrderAsNewDoctor(baseURL ?? '', uniqueTag('race'));
   await page.goto('/admin/orders');
 
-  await orderCard(page, first.order_number).getByRole('button', { name: 'Reject' }).click();
+  await orderCard(page, first.order_number).getByRole('button', { name: 'Reject', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reject Order' }).click();
   await expect(orderCard(page, first.order_number).getByText('Rejected by admin')).toBeVisible();
 
   // Another admin rejects the second order while this dialog is open: the server answers 409.
-  await orderCard(page, second.order_number).getByRole('button', { name: 'Reject' }).click();
+  await orderCard(page, second.order_number).getByRole('button', { name: 'Reject', exact: true }).click();
   await withApi(baseURL ?? '', DEMO.admin, async (admin) => {
     expect((await admin.post(`/api/admin/orders/${second.id}/reject`, { data: {} })).status()).toBe(200);
   });

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
 import { roleSchema } from './roles.js';
 
+/** The longest reason an approver may give for rejecting a line. */
+export const MAX_LINE_REASON = 500;
+
 /** At most this many approval levels: a hospital's chain of sign-off, not an org chart. */
 export const MAX_APPROVAL_LEVELS = 6;
 
@@ -82,7 +85,23 @@ export type ApprovalProgress = z.infer<typeof approvalProgressSchema>;
  */
 export const approveOrderSchema = z.object({
   level: z.number({ error: 'Level must be a number' }).int().min(1).max(MAX_APPROVAL_LEVELS).optional(),
+  /** Issue 18 §4: lines the approver rejects (each with its reason) while approving the rest. */
+  rejected_lines: z
+    .array(
+      z.object({
+        item_id: z.string({ error: 'Each rejected line needs the item_id of an order line' }),
+        reason: z
+          .string({ error: 'Each rejected line needs a reason' })
+          .trim()
+          .min(1, 'Each rejected line needs a reason')
+          .max(MAX_LINE_REASON, `A reason is at most ${MAX_LINE_REASON} characters`),
+      }),
+      { error: 'rejected_lines must be a list of { item_id, reason }' },
+    )
+    .max(500, 'Too many rejected lines')
+    .optional(),
 });
+export type ApproveOrderInput = z.input<typeof approveOrderSchema>;
 
 /** The Approvals inbox's sort fields (ra-data-simple-rest); oldest first by default. */
 export const APPROVAL_INBOX_SORTS = ['created_at', 'total_amount', 'display_seq'] as const;

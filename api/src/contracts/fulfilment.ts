@@ -22,6 +22,7 @@ export const ORDER_EVENT_TYPES = [
   'submitted',
   'approved',
   'rejected',
+  'lines_rejected',
   'sent',
   'send_failed',
   'confirmed',

@@ -10,6 +10,7 @@ export * from './order-submission.js';
 export * from './products.js';
 export * from './admin-products.js';
 export * from './image-upload.rules.js';
+export * from './line-rejections.rules.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './supplier.js';

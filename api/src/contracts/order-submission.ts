@@ -27,6 +27,17 @@ export const idempotencyKeySchema = z
   .string({ error: 'The Idempotency-Key header is required' })
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8–200 letters, digits or _ . : -');
 
+/** An approver's decision not to order a line (issue 18 §4): why, who, when; null for a line ordered. */
+export const lineRejectionSchema = z
+  .strictObject({
+    reason: z.string(),
+    rejected_by: z.string(),
+    rejected_at: z.string(),
+    level: z.number().int(),
+  })
+  .meta({ id: 'LineRejection' });
+export type LineRejection = z.infer<typeof lineRejectionSchema>;
+
 export const orderLineSchema = z
   .strictObject({
     id: z.string(),
@@ -39,6 +50,7 @@ export const orderLineSchema = z
     quantity: z.number().int(),
     unit_price: z.string(),
     total_price: z.string(),
+    rejection: lineRejectionSchema.nullable(),
   })
   .meta({ id: 'OrderLine' });
 

@@ -66,6 +66,7 @@ export const fulfilmentMessages: Pick<TranslationMessages, 'supply_hub'> = {
           submitted: 'Ordered',
           approved: 'Approved',
           rejected: 'Rejected',
+          lines_rejected: 'Items rejected by the approver',
           sent: 'Sent to the supplier',
           send_failed: 'Sending failed',
           confirmed: 'Confirmed by the supplier',

@@ -1,4 +1,4 @@
-import type { CatalogAudit, GtinImportResult, Product, Role } from '@supply-hub/api/contracts';
+import type { ApproveOrderInput, CatalogAudit, GtinImportResult, Product, Role } from '@supply-hub/api/contracts';
 import type { InvoiceMatchSettings } from '@supply-hub/api/contracts/invoices';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
@@ -48,7 +48,13 @@ export interface SupplyHubDataProvider extends DataProvider {
   rejectOrder(orderId: string, reason?: string): Promise<AdminOrder>;
   /** pending → approved → submitted | failed (approve), or failed → submitted | failed (retry). */
   /** `level`: the approval level the approver saw the order waiting for (issue 18). */
-  submitOrder(orderId: string, mode: 'approve' | 'retry', level?: number): Promise<SubmissionResponse>;
+  /** Approve (at the level seen, rejecting some lines with their reasons) or retry a submission. */
+  submitOrder(
+    orderId: string,
+    mode: 'approve' | 'retry',
+    level?: number,
+    rejectedLines?: ApproveOrderInput['rejected_lines'],
+  ): Promise<SubmissionResponse>;
   getAbLogs(): Promise<AbLogEntry[]>;
   getIntegrationStatus(): Promise<IntegrationStatus>;
   testPaapiConnection(): Promise<PaapiTestResult>;
@@ -90,8 +96,14 @@ export const dataProvider: SupplyHubDataProvider = {
 
   rejectOrder: (orderId, reason) =>
     send(`/orders/${id(orderId)}/reject`, 'POST', reason?.trim() ? { reason: reason.trim() } : {}),
-  submitOrder: (orderId, mode, level) =>
-    send(`/orders/${id(orderId)}/${mode}`, 'POST', mode === 'approve' && level ? { level } : {}),
+  submitOrder: (orderId, mode, level, rejectedLines) =>
+    send(
+      `/orders/${id(orderId)}/${mode}`,
+      'POST',
+      mode === 'approve'
+        ? { ...(level ? { level } : {}), ...(rejectedLines?.length ? { rejected_lines: rejectedLines } : {}) }
+        : {},
+    ),
   getAbLogs: async () => (await send<{ data: AbLogEntry[] }>('/ab-logs', 'GET')).data,
   getIntegrationStatus: () => send('/integrations/status', 'GET'),
   testPaapiConnection: () => send('/integrations/paapi/test', 'POST', {}),

@@ -7,6 +7,7 @@ import {
 } from '../../contracts/admin-orders.js';
 import { displayStatus, orderStatusSchema } from '../../contracts/orders.js';
 import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { approvalProgressOfOrders } from '../approvals/approval-progress.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -133,21 +134,27 @@ export async function getAdminOrder(ctx: ServiceContext, id: string): Promise<Ad
 export async function rejectOrder(ctx: ServiceContext, id: string, rawInput: unknown): Promise<AdminOrder> {
   const input = rejectOrderSchema.parse(rawInput ?? {});
   const reason = input.reason || DEFAULT_REJECTION_REASON;
-  await ctx.db.transaction(async (trx) => {
-    const status = await queries.selectOrderStatusForUpdate(trx, id);
-    if (!status) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    assertTransition(status, 'rejected');
-    await queries.updateOrderRejected(trx, id, {
-      reason,
-      rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-      now: ctx.now(),
-    });
-    await recordAudit(
-      ctx,
-      { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: status } },
-      trx,
-    );
-  });
+  await ctx.db.transaction((trx) => rejectPendingOrder(ctx, trx, id, reason));
   await notifyRequester(ctx, id, 'rejected');
   return getAdminOrder(ctx, id);
+}
+
+/**
+ * The rejection itself, in the caller's transaction (an approver rejecting an order's every line
+ * rejects it the same way); the caller tells the requester once it commits.
+ */
+export async function rejectPendingOrder(ctx: ServiceContext, trx: Db, id: string, reason: string): Promise<void> {
+  const status = await queries.selectOrderStatusForUpdate(trx, id);
+  if (!status) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  assertTransition(status, 'rejected');
+  await queries.updateOrderRejected(trx, id, {
+    reason,
+    rejectedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+    now: ctx.now(),
+  });
+  await recordAudit(
+    ctx,
+    { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: status } },
+    trx,
+  );
 }

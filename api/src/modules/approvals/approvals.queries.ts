@@ -67,6 +67,11 @@ export function selectOrderToApprove(db: Db, orderId: string): Promise<OrderToAp
     );
 }
 
+export async function selectOrderNumber(db: Db, orderId: string): Promise<string> {
+  const row: { order_number: string } | undefined = await db('orders').where({ id: orderId }).first('order_number');
+  return row?.order_number ?? orderId;
+}
+
 /** Locks the order (as a rejection or a submission claim does) and counts its approvals. */
 export async function lockPendingOrder(
   db: Db,

@@ -10,11 +10,15 @@ import { isAdmin, type Role } from '../../contracts/roles.rules.js';
 import type { SubmissionResponse } from '../../contracts/supplier.js';
 import { SYSTEM_ACTOR, type ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { assembleAdminOrders, getAdminOrder } from '../admin-orders/admin-orders.service.js';
+import type { Db } from '../../database/connection.js';
+import { assembleAdminOrders, getAdminOrder, rejectPendingOrder } from '../admin-orders/admin-orders.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { attemptSubmission, submissionRefusal } from '../supplier/supplier-submission.service.js';
-import { assertMayApprove, nextApprovalStep, requiredLevels } from './approval-levels.rules.js';
+import { notifyLinesRejected, notifyRequester } from '../notifications/order-notifications.service.js';
+import { assertMayApprove, nextApprovalStep, requiredLevels, type ApprovalStep } from './approval-levels.rules.js';
 import * as queries from './approvals.queries.js';
+import * as lineQueries from './line-rejections.queries.js';
+import { decideLineRejections, orderReasonFromLines, type RequestedRejection } from './line-rejections.rules.js';
 
 export async function getApprovalLevels(ctx: ServiceContext): Promise<ApprovalLevels> {
   return { levels: await readLevels(ctx) };
@@ -61,7 +65,7 @@ export async function approveOrder(
   rawInput: unknown,
 ): Promise<SubmissionResponse> {
   if (ctx.actor.kind !== 'user') throw new Error('an approval through the API needs a signed-in user');
-  const { level: seenLevel } = approveOrderSchema.parse(rawInput ?? {});
+  const { level: seenLevel, rejected_lines: rejectedLines = [] } = approveOrderSchema.parse(rawInput ?? {});
   // The approvals before the order: the last approval commits with the order's move out of pending,
   // so an order still pending after them cannot have gained its last approval in between.
   const [levels, approvals] = await Promise.all([readLevels(ctx), queries.selectApprovalsOfOrders(ctx.db, [orderId])]);
@@ -77,6 +81,9 @@ export async function approveOrder(
     );
   }
   assertMayApprove({ step, actorUserId: ctx.actor.userId, actorRoles: roles, requesterId: order.user_id, approvals });
+  if (rejectedLines.length > 0) {
+    return approveWithLineRejections(ctx, { orderId, step, levels, approvalCount: approvals.length, rejectedLines });
+  }
   if (step.isFinal) return submitAtLevel(ctx, orderId, step.level);
   await recordLevelApproval(ctx, orderId, step.level);
   return { result: null, order: await getAdminOrder(ctx, orderId) };
@@ -92,27 +99,117 @@ async function submitAtLevel(ctx: ServiceContext, orderId: string, level: number
 /** A level before the last: the approval, its timeline event and the audit row, under the order's lock. */
 async function recordLevelApproval(ctx: ServiceContext, orderId: string, level: number): Promise<void> {
   await ctx.db.transaction(async (trx) => {
-    const locked = await queries.lockPendingOrder(trx, orderId);
-    if (!locked) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
-    if (locked.status !== 'pending' || locked.in_flight || locked.approvals !== level - 1) {
-      throw AppError.conflict(
-        'APPROVAL_CHANGED',
-        `This order changed while you approved it (level ${level} was approved or the order was decided meanwhile); reload it.`,
-      );
-    }
-    await queries.insertLevelApproval(trx, {
+    await lockOrderAtLevel(trx, orderId, level);
+    await insertApprovalAtLevel(ctx, trx, orderId, level);
+  });
+}
+
+/** Locks the order and checks it still waits, pending and not in flight, for this level's approval. */
+async function lockOrderAtLevel(trx: Db, orderId: string, level: number): Promise<void> {
+  const locked = await queries.lockPendingOrder(trx, orderId);
+  if (!locked) throw AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
+  if (locked.status !== 'pending' || locked.in_flight || locked.approvals !== level - 1) {
+    throw AppError.conflict(
+      'APPROVAL_CHANGED',
+      `This order changed while you approved it (level ${level} was approved or the order was decided meanwhile); reload it.`,
+    );
+  }
+}
+
+async function insertApprovalAtLevel(ctx: ServiceContext, trx: Db, orderId: string, level: number): Promise<void> {
+  await queries.insertLevelApproval(trx, {
+    orderId,
+    level,
+    approverUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
+    approverLabel: ctx.actor.label,
+    now: ctx.now(),
+  });
+  await recordAudit(
+    ctx,
+    { action: 'order.approve_level', targetType: 'order', targetId: orderId, details: { level } },
+    trx,
+  );
+}
+
+/**
+ * Issue 18 §4: the approver rejects some lines (each with its reason) and approves the rest. Under
+ * the order's lock the lines leave the order and its total drops to the remaining lines'; the levels
+ * it needs are recomputed from that total, so this approval may become the last one (then the
+ * OrderRequest goes out with the remaining lines only). Rejecting every line rejects the order, as
+ * the reject command does. An unknown, foreign or already rejected line is a 422 and nothing changes.
+ */
+async function approveWithLineRejections(
+  ctx: ServiceContext,
+  input: {
+    orderId: string;
+    step: ApprovalStep;
+    levels: readonly ApprovalLevel[];
+    approvalCount: number;
+    rejectedLines: readonly RequestedRejection[];
+  },
+): Promise<SubmissionResponse> {
+  const { orderId, step } = input;
+  const actorUserId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+  const outcome = await ctx.db.transaction(async (trx) => {
+    await lockOrderAtLevel(trx, orderId, step.level);
+    // One connection: its queries one after the other.
+    const lines = await lineQueries.selectLinesForDecision(trx, orderId);
+    const orderNumber = await queries.selectOrderNumber(trx, orderId);
+    const decision = decideLineRejections({
+      orderNumber,
+      ordered: lines.ordered,
+      alreadyRejectedIds: lines.rejectedIds,
+      requested: input.rejectedLines,
+    });
+    await lineQueries.moveLinesToRejections(trx, {
       orderId,
-      level,
-      approverUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
-      approverLabel: ctx.actor.label,
+      lines: decision.rejected,
+      level: step.level,
+      rejectedBy: actorUserId,
+      rejectedByLabel: ctx.actor.label,
       now: ctx.now(),
+      newTotal: decision.rejectsAll ? null : decision.remainingTotal,
+    });
+    const rejectedLines = decision.rejected.map((line) => ({
+      line_number: line.line_number,
+      title: line.title,
+      quantity: line.quantity,
+      total_price: line.total_price,
+      reason: line.reason,
+    }));
+    if (decision.rejectsAll) {
+      await rejectPendingOrder(ctx, trx, orderId, orderReasonFromLines(decision.rejected));
+      return { rejectsAll: true, rejectedLines, next: step };
+    }
+    await lineQueries.insertLinesRejectedEvent(trx, {
+      orderId,
+      actorUserId,
+      actorLabel: ctx.actor.label,
+      now: ctx.now(),
+      details: { level: step.level, lines: rejectedLines, total_amount: decision.remainingTotal },
     });
     await recordAudit(
       ctx,
-      { action: 'order.approve_level', targetType: 'order', targetId: orderId, details: { level } },
+      {
+        action: 'order.reject_lines',
+        targetType: 'order',
+        targetId: orderId,
+        details: { level: step.level, lines: rejectedLines, total_amount: decision.remainingTotal },
+      },
       trx,
     );
+    // The levels the order needs now: one that its new total no longer reaches is not waited for.
+    const next = nextApprovalStep(input.levels, decision.remainingTotal, input.approvalCount);
+    if (!next.isFinal) await insertApprovalAtLevel(ctx, trx, orderId, step.level);
+    return { rejectsAll: false, rejectedLines, next };
   });
+  if (outcome.rejectsAll) {
+    await notifyRequester(ctx, orderId, 'rejected');
+    return { result: null, order: await getAdminOrder(ctx, orderId) };
+  }
+  await notifyLinesRejected(ctx, orderId, outcome.rejectedLines);
+  if (outcome.next.isFinal) return submitAtLevel(ctx, orderId, step.level);
+  return { result: null, order: await getAdminOrder(ctx, orderId) };
 }
 
 /**

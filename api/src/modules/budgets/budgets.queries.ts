@@ -3,6 +3,13 @@ import type { Db } from '../../database/connection.js';
 import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
 import { BUDGET_SORTS } from '../../contracts/budgets.js';
 
+/**
+ * What an order still costs a budget: its total (approver-rejected lines already left it, issue 18
+ * §4) less what the supplier rejected on a sent order (migrations/…_create_order_line_rejections).
+ */
+const orderCost = (alias: string) =>
+  `(${alias}.total_amount - CASE WHEN ${alias}.status = 'submitted' THEN order_supplier_rejected_amount(${alias}.id) ELSE 0 END)`;
+
 /** The statuses whose totals a period has committed (issue 18 §2); 'submitted' is also spent. */
 export const COMMITTED_STATUSES = ['pending', 'approved', 'submitted', 'failed'] as const;
 
@@ -54,7 +61,7 @@ export async function selectBudgetOfUser(db: Db, userId: string): Promise<Depart
 
 /**
  * What a submitted order has spent: the value of what was received (received quantity, at most
- * the line's, times the line's unit price) once it has a receipt, else its total.
+ * the line's, times the line's unit price) once it has a receipt, else what it still costs.
  */
 const ORDER_SPENT = `COALESCE((
     SELECT sum(LEAST(received.quantity, oi.quantity) * oi.unit_price)
@@ -62,13 +69,13 @@ const ORDER_SPENT = `COALESCE((
           FROM order_receipts r JOIN order_receipt_lines rl ON rl.receipt_id = r.id
           WHERE r.order_id = o.id GROUP BY rl.line_number) AS received
     JOIN order_items oi ON oi.order_id = o.id AND oi.line_number = received.line_number
-  ), o.total_amount)`;
+  ), ${orderCost('o')})`;
 
 /**
  * THE PERIOD SUMS (issue 18 §2), the one definition the submission check, GET /api/me/budget, the
  * budgets list and the Budget vs actual report share: committed = totals of the period's pending,
- * approved, submitted and failed orders; spent = submitted orders, at their received value where
- * goods were received. QA orders never count. Binds :statuses (COMMITTED_STATUSES).
+ * approved, submitted and failed orders (less what approver or supplier rejected); spent =
+ * submitted orders, at their received value where goods were received. QA orders never count. Binds :statuses (COMMITTED_STATUSES).
  */
 function periodSums(department: string, start: string, end: string): string {
   return `SELECT ${COMMITTED_SUM} AS committed,
@@ -76,7 +83,7 @@ function periodSums(department: string, start: string, end: string): string {
      ${periodOrders(department, start, end)}`;
 }
 
-const COMMITTED_SUM = `COALESCE(sum(o.total_amount) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text`;
+const COMMITTED_SUM = `COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text`;
 
 function periodOrders(department: string, start: string, end: string): string {
   return `FROM orders o

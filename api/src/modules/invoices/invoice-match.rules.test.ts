@@ -121,6 +121,19 @@ describe('matchInvoice', () => {
       [[], []],
     ],
     [
+      'a line the order does not have (never ordered, or rejected by the approver) is an exception',
+      { orderPrices: new Map([[1, '5.00']]), received: new Map([[1, 10]]) },
+      'exception',
+      [],
+      [
+        [],
+        [
+          'Order line 2 is not on the order: it was not ordered or was rejected by the approver',
+          'Order line 2: 4 invoiced, but 0 received',
+        ],
+      ],
+    ],
+    [
       'a duplicate invoiceID is an exception',
       { isDuplicate: true },
       'exception',

@@ -65,10 +65,15 @@ export function matchInvoice(input: MatchInput): MatchResult {
     invoicedHere.set(line.lineNumber, (invoicedHere.get(line.lineNumber) ?? 0) + line.quantity);
   }
   const lines = input.lines.map((line): LineMatch => {
-    const orderUnitPrice = input.orderPrices.get(line.lineNumber) ?? '0.00';
+    const ordered = input.orderPrices.get(line.lineNumber);
+    const orderUnitPrice = ordered ?? '0.00';
     const received = input.received.get(line.lineNumber) ?? 0;
     const reasons: string[] = [];
-    const price = priceReason(toCents(line.unitPrice), toCents(orderUnitPrice), input.tolerancePercent);
+    // A line the order does not have (or one an approver rejected, issue 18 §4) was never ordered.
+    const price =
+      ordered === undefined
+        ? `Order line ${line.lineNumber} is not on the order: it was not ordered or was rejected by the approver`
+        : priceReason(toCents(line.unitPrice), toCents(orderUnitPrice), input.tolerancePercent);
     if (price) reasons.push(price);
     const here = invoicedHere.get(line.lineNumber) ?? 0;
     const before = input.invoicedBefore.get(line.lineNumber) ?? 0;

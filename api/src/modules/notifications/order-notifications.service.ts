@@ -43,6 +43,41 @@ export function notifyRequester(ctx: ServiceContext, orderId: string, event: Req
 }
 
 /**
+ * Issue 18 §4: the requester's mail naming the lines an approver rejected and why, with the order's
+ * new total (the rest of the order goes on).
+ */
+export function linesRejectedMail(
+  order: { order_number: string; user_email: string; total_amount: string },
+  lines: readonly { line_number: number; title: string; quantity: number; total_price: string; reason: string }[],
+  publicUrl: string,
+): OutgoingMail {
+  const listed = lines
+    .map(
+      (line) =>
+        `- Line ${line.line_number}: ${line.title} (quantity ${line.quantity}, $${line.total_price}). Rejected by approver: ${line.reason}`,
+    )
+    .join('\n');
+  return {
+    to: order.user_email,
+    subject: `Items of order ${order.order_number} were rejected`,
+    template: 'order-lines-rejected',
+    text: `An approver rejected ${lines.length === 1 ? 'an item' : 'items'} of your order ${order.order_number}:\n${listed}\n\nThe other items go on; the order's new total is $${order.total_amount}.\n\nSee it at ${publicUrl}/orders`,
+  };
+}
+
+export function notifyLinesRejected(
+  ctx: ServiceContext,
+  orderId: string,
+  lines: Parameters<typeof linesRejectedMail>[1],
+): Promise<void> {
+  return safely(ctx, async () => {
+    const order = await selectOrderForMail(ctx.db, orderId);
+    if (!order) return;
+    await sendMail(ctx, linesRejectedMail(order, lines, ctx.config.publicUrl));
+  });
+}
+
+/**
  * The admins' mail about a new order (admin-portal §2.6), queued by the order's own statement when
  * the automation preference is on. `orderNumberSlot` stands where the number the insert generates goes.
  */

@@ -33,6 +33,10 @@ const line = (order_id: string, line_number: number): OrderLineRow => ({
   quantity: 2,
   unit_price: '24.95',
   total_price: '49.90',
+  rejection_reason: null,
+  rejected_by_label: null,
+  rejected_at: null,
+  rejected_level: null,
 });
 
 describe('the order serializer', () => {
@@ -50,8 +54,28 @@ describe('the order serializer', () => {
       'quantity',
       'unit_price',
       'total_price',
+      'rejection',
     ]);
+    expect(order.lines[0]!.rejection).toBeNull();
     expect(order).toMatchObject({ status: 'mystery', requester_name: 'Ada', created_at: '2026-11-27T01:02:03.000Z' });
+  });
+
+  it('sends an approver-rejected line with its reason, who and when (issue 18 §4)', () => {
+    const rejected = serializeOrder(row, [
+      {
+        ...line('o1', 2),
+        rejection_reason: 'Not stocked on this ward',
+        rejected_by_label: 'Grace Admin',
+        rejected_at: '2026-11-27T05:00:00+00:00',
+        rejected_level: 1,
+      },
+    ]);
+    expect(rejected.lines[0]!.rejection).toEqual({
+      reason: 'Not stocked on this ward',
+      rejected_by: 'Grace Admin',
+      rejected_at: '2026-11-27T05:00:00.000Z',
+      level: 1,
+    });
   });
 
   it('names the requester by username, then e-mail, when names are missing', () => {

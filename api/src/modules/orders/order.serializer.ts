@@ -4,7 +4,10 @@ import type { OrderLineRow, OrderRow } from './orders.queries.js';
 /** What an order's JSON is made of: its row with the requester's names (absent names read as none). */
 export type OrderSource = Omit<OrderRow, 'first_name' | 'last_name' | 'username'> &
   Partial<Pick<OrderRow, 'first_name' | 'last_name' | 'username'>>;
-export type OrderLineSource = Omit<OrderLineRow, 'order_id'>;
+type RejectionColumns = 'rejection_reason' | 'rejected_by_label' | 'rejected_at' | 'rejected_level';
+/** A line as read (a fresh submission's lines carry no rejection columns: none is rejected yet). */
+export type OrderLineSource = Omit<OrderLineRow, 'order_id' | RejectionColumns> &
+  Partial<Pick<OrderLineRow, RejectionColumns>>;
 
 /** One order line on the wire. Built field by field: rest and spread copies showed in profiles of GET /api/orders. */
 export function serializeOrderLine(line: OrderLineSource): Order['lines'][number] {
@@ -19,6 +22,15 @@ export function serializeOrderLine(line: OrderLineSource): Order['lines'][number
     quantity: line.quantity,
     unit_price: line.unit_price,
     total_price: line.total_price,
+    rejection:
+      line.rejected_at && line.rejection_reason
+        ? {
+            reason: line.rejection_reason,
+            rejected_by: line.rejected_by_label ?? '',
+            rejected_at: new Date(line.rejected_at).toISOString(),
+            level: line.rejected_level ?? 1,
+          }
+        : null,
   };
 }
 

@@ -91,6 +91,12 @@ export interface OrderLineRow {
   quantity: number;
   unit_price: string;
   total_price: string;
+  /** Set for a line an approver rejected (order_line_rejections), null for a line ordered. */
+  rejection_reason: string | null;
+  rejected_by_label: string | null;
+  /** A Date read by a query, an ISO text read through JSON (the submission's claim). */
+  rejected_at: Date | string | null;
+  rejected_level: number | null;
 }
 
 /** The columns of an OrderRow: the order and its requester's names (profiles joined). */
@@ -136,33 +142,15 @@ export function selectOrders(
 
 /*
  * A sent order with something still to receive: a line whose ordered quantity exceeds what the
- * supplier rejected plus what was received. The rejected quantity follows fulfilment.rules'
- * deriveLine: the newest current confirmation naming the line, or a whole-order accept/reject without
- * items (a reject then rejects the whole line). Tested against GET /api/orders/:id's fulfilment.
+ * supplier rejected (order_line_supplier_rejected, which follows fulfilment.rules' deriveLine) plus
+ * what was received. Tested against GET /api/orders/:id's fulfilment.
  */
 const HAS_LINE_TO_RECEIVE = `EXISTS (
   SELECT 1
     FROM order_items i
-    LEFT JOIN LATERAL (
-      SELECT c.id, c.confirmation_type,
-             NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id) AS is_whole_order
-        FROM supplier_confirmations c
-       WHERE c.order_id = i.order_id AND c.replaced_by_id IS NULL
-         AND (EXISTS (SELECT 1 FROM supplier_confirmation_lines x
-                       WHERE x.confirmation_id = c.id AND x.line_number = i.line_number)
-              OR (c.confirmation_type IN ('accept', 'reject')
-                  AND NOT EXISTS (SELECT 1 FROM supplier_confirmation_lines x WHERE x.confirmation_id = c.id)))
-       ORDER BY c.id DESC
-       LIMIT 1
-    ) c ON true
    WHERE i.order_id = orders.id
      AND i.quantity
-         - CASE WHEN c.id IS NULL THEN 0
-                WHEN c.is_whole_order THEN CASE WHEN c.confirmation_type = 'reject' THEN i.quantity ELSE 0 END
-                ELSE coalesce((SELECT sum(x.quantity) FROM supplier_confirmation_lines x
-                                WHERE x.confirmation_id = c.id AND x.line_number = i.line_number
-                                  AND x.status = 'reject'), 0)
-           END
+         - order_line_supplier_rejected(i.order_id, i.line_number, i.quantity)
          - coalesce((SELECT sum(l.quantity) FROM order_receipt_lines l JOIN order_receipts r ON r.id = l.receipt_id
                       WHERE r.order_id = i.order_id AND l.line_number = i.line_number), 0) > 0)`;
 
@@ -187,18 +175,28 @@ export async function selectOrdersToReceive(
   return { rows, total: Number(count?.count ?? 0) };
 }
 
-/** The lines of some orders, by order and line number (one statement whatever the number of orders). */
+/**
+ * The lines of some orders, by order and line number (one statement whatever the number of orders):
+ * the lines ordered and those an approver rejected, with the decision.
+ */
 export async function selectOrderLines(db: Db, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   const { rows } = await preparedRaw(
     db.raw<{ rows: OrderLineRow[] }>(
-      `SELECT order_items.id, order_items.order_id, order_items.line_number, order_items.product_id,
-              order_items.asin, order_items.sku, order_items.title, products.image_url, order_items.quantity,
-              order_items.unit_price, order_items.total_price
-       FROM order_items LEFT JOIN products ON products.id = order_items.product_id
-       WHERE order_items.order_id = ANY(CAST(? AS uuid[]))
-       ORDER BY order_items.order_id, order_items.line_number`,
-      [`{${orderIds.join(',')}}`],
+      `SELECT l.id, l.order_id, l.line_number, l.product_id, l.asin, l.sku, l.title, products.image_url, l.quantity,
+              l.unit_price, l.total_price, l.rejection_reason, l.rejected_by_label, l.rejected_at, l.rejected_level
+       FROM (
+         SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                NULL::text AS rejection_reason, NULL::text AS rejected_by_label, NULL::timestamptz AS rejected_at,
+                NULL::int AS rejected_level
+           FROM order_items WHERE order_id = ANY(CAST(? AS uuid[]))
+         UNION ALL
+         SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                reason, rejected_by_label, rejected_at, level
+           FROM order_line_rejections WHERE order_id = ANY(CAST(? AS uuid[]))
+       ) AS l LEFT JOIN products ON products.id = l.product_id
+       ORDER BY l.order_id, l.line_number`,
+      [`{${orderIds.join(',')}}`, `{${orderIds.join(',')}}`],
     ),
   );
   return rows;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { totalOfLinesKept } from '../../contracts/line-rejections.rules.js';
 import { requesterDisplayName } from '../../contracts/order-submission.js';
 import type { SubmissionResult } from '../../contracts/supplier.js';
 import type { ServiceContext } from '../../context.js';
@@ -18,6 +19,7 @@ import { claimableStatuses, claimRefusal, type SubmissionMode } from './submissi
 import { bodyPreview, classifySubmission, type SubmissionOutcome } from './submission-outcome.rules.js';
 import { postCxml, SupplierTransportError } from './supplier-http.js';
 import * as queries from './supplier.queries.js';
+import type { ClaimedOrder } from './supplier.queries.js';
 
 export type { SubmissionResult } from '../../contracts/supplier.js';
 export type { SubmissionMode } from './submission-claim.rules.js';
@@ -109,6 +111,7 @@ export async function attemptSubmission(
     return { result: refusedResult(refusal), order: null };
   }
 
+  const lines = await currentLines(ctx, claim);
   const orderRequest: CxmlOrderRequestInput = {
     payloadId: claim.payload_id,
     timestamp: now,
@@ -140,16 +143,19 @@ export async function attemptSubmission(
       postalCode: claim.bill_to_postal_code,
       countryCode: claim.bill_to_country,
     },
-    items: claim.lines.map((line) => ({
-      lineNumber: line.line_number,
-      quantity: line.quantity,
-      supplierPartId: line.asin,
-      unitPrice: line.unit_price,
-      description: line.title,
-      unitOfMeasure: 'EA' as const,
-      // The UNSPSC segment for medical supplies when the product has no code of its own.
-      unspsc: line.unspsc ?? '42000000',
-    })),
+    // Only the lines ordered: those an approver rejected never reach the supplier (issue 18 §4).
+    items: lines
+      .filter((line) => line.rejected_at === null)
+      .map((line) => ({
+        lineNumber: line.line_number,
+        quantity: line.quantity,
+        supplierPartId: line.asin,
+        unitPrice: line.unit_price,
+        description: line.title,
+        unitOfMeasure: 'EA' as const,
+        // The UNSPSC segment for medical supplies when the product has no code of its own.
+        unspsc: line.unspsc ?? '42000000',
+      })),
   };
   const xml = buildOrderRequestXml(orderRequest);
 
@@ -219,7 +225,7 @@ export async function attemptSubmission(
       : [];
   const order = toAdminOrder(
     { ...claim, status, rejection_reason: failureReason },
-    claim.lines,
+    lines,
     { full_name: claim.full_name, city: claim.city, state: claim.state, postal_code: claim.postal_code },
     approvalProgress({
       status,
@@ -230,6 +236,13 @@ export async function attemptSubmission(
     }),
   );
   return { result, order };
+}
+
+/** The claim's lines, or those read anew when they do not add up to its total (lines rejected meanwhile). */
+async function currentLines(ctx: ServiceContext, claim: ClaimedOrder): Promise<ClaimedOrder['lines']> {
+  const rejected = new Set(claim.lines.filter((line) => line.rejected_at !== null).map((line) => line.id));
+  if (totalOfLinesKept(claim.lines, rejected) === claim.total_amount) return claim.lines;
+  return queries.selectSubmissionLines(ctx.db, claim.id);
 }
 
 interface SupplierExchange {

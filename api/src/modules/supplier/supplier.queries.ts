@@ -17,7 +17,10 @@ const PUNCHOUT_TARGET_SQL = `
   FROM punchout_settings
   WHERE id = 1`;
 
-/** An order line as the back office shows it (without its order id), and the product's UNSPSC code for the cXML. */
+/**
+ * An order line as the back office shows it (without its order id), and the product's UNSPSC code for
+ * the cXML; lines an approver rejected come too (for the answer's order) and are never sent.
+ */
 export interface SubmissionLine extends Omit<OrderLineRow, 'order_id'> {
   unspsc: string | null;
 }
@@ -84,6 +87,44 @@ export interface ClaimInput {
   actorLabel: string;
   clientAddress: string | null;
   requestId: string | null;
+}
+
+/**
+ * The order's lines as JSON (`orderId` is an SQL expression): the lines ordered and those an approver
+ * rejected, each with the product's image and UNSPSC code.
+ */
+function submissionLinesJson(orderId: string): string {
+  return `coalesce((
+        SELECT json_agg(json_build_object(
+                 'id', i.id, 'line_number', i.line_number, 'product_id', i.product_id, 'asin', i.asin,
+                 'sku', i.sku, 'title', i.title, 'image_url', pr.image_url, 'quantity', i.quantity,
+                 'unit_price', i.unit_price::text, 'total_price', i.total_price::text, 'unspsc', pr.unspsc,
+                 'rejection_reason', i.reason, 'rejected_by_label', i.rejected_by_label,
+                 'rejected_at', i.rejected_at, 'rejected_level', i.level
+               ) ORDER BY i.line_number)
+        FROM (
+          SELECT id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                 NULL::text AS reason, NULL::text AS rejected_by_label, NULL::timestamptz AS rejected_at,
+                 NULL::int AS level
+            FROM order_items WHERE order_id = ${orderId}
+          UNION ALL
+          SELECT id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
+                 reason, rejected_by_label, rejected_at, level
+            FROM order_line_rejections WHERE order_id = ${orderId}
+        ) AS i LEFT JOIN products AS pr ON pr.id = i.product_id), '[]'::json)`;
+}
+
+/**
+ * The order's lines read again in a statement of their own. A claim that waited on the order's row
+ * lock reads the lines as they were when it started (READ COMMITTED): should an approver have
+ * rejected lines meanwhile, its total and lines disagree, and the service reads them anew.
+ */
+export async function selectSubmissionLines(db: Db, orderId: string): Promise<SubmissionLine[]> {
+  const { rows } = await db.raw<{ rows: { lines: SubmissionLine[] }[] }>(
+    `SELECT ${submissionLinesJson('CAST(:orderId AS uuid)')} AS lines`,
+    { orderId },
+  );
+  return rows[0]?.lines ?? [];
 }
 
 /**
@@ -165,14 +206,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
       p.first_name, p.last_name, p.username,
       cs.name AS company_name, cs.bill_to_street, cs.bill_to_city, cs.bill_to_state, cs.bill_to_postal_code,
       cs.bill_to_country,
-      coalesce((
-        SELECT json_agg(json_build_object(
-                 'id', i.id, 'line_number', i.line_number, 'product_id', i.product_id, 'asin', i.asin,
-                 'sku', i.sku, 'title', i.title, 'image_url', pr.image_url, 'quantity', i.quantity,
-                 'unit_price', i.unit_price::text, 'total_price', i.total_price::text, 'unspsc', pr.unspsc
-               ) ORDER BY i.line_number)
-        FROM order_items AS i LEFT JOIN products AS pr ON pr.id = i.product_id
-        WHERE i.order_id = c.id), '[]'::json) AS lines,
+      ${submissionLinesJson('c.id')} AS lines,
       coalesce((
         SELECT json_agg(json_build_object(
                  'level', oa.level, 'approver_user_id', oa.approver_user_id, 'approver_label', oa.approver_label,

@@ -13,6 +13,7 @@ import { OrderApprovals } from '../orders/OrderApprovals';
 import { OrderLineItems } from '../orders/OrderLineItems';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { SpendFlags } from '../orders/SpendFlags';
+import { RejectLinesButton } from '../orders/RejectLinesButton';
 import { SubmissionResultBox } from '../orders/SubmissionResultBox';
 import { SubmitOrderButton } from '../orders/SubmitOrderButton';
 
@@ -56,8 +57,9 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
         <OrderApprovals approval={order.approval} />
         {lastResult && <SubmissionResultBox result={lastResult} />}
         {order.status === 'pending' && (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <SubmitOrderButton order={order} mode="approve" onResult={setLastResult} />
+            <RejectLinesButton order={order} onResult={setLastResult} />
           </Box>
         )}
       </CardContent>

@@ -3,6 +3,7 @@ import { displayStatus, type SubmissionResult } from '@supply-hub/api/contracts'
 import { useState } from 'react';
 
 import type { AdminOrder } from '../../providers/records';
+import { RejectLinesButton } from './RejectLinesButton';
 import { RejectOrderButton } from './RejectOrderButton';
 import { SubmissionResultBox } from './SubmissionResultBox';
 import { SubmitOrderButton } from './SubmitOrderButton';
@@ -22,6 +23,7 @@ export function OrderCommands({ order }: { order: AdminOrder }) {
       {submitMode && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <SubmitOrderButton order={order} mode={submitMode} onResult={setLastResult} />
+          {status === 'pending' && <RejectLinesButton order={order} onResult={setLastResult} />}
           {status === 'pending' && <RejectOrderButton order={order} />}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@supply-hub/api/contracts';
+import { displayStatus, type ApproveOrderInput, type SubmissionResult } from '@supply-hub/api/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 
@@ -47,9 +47,15 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
   const queryClient = useQueryClient();
   const translate = useTranslate();
   return useMutation({
-    mutationFn: () => dataProvider.submitOrder(order.id, mode, order.approval.waiting_for[0]?.level),
+    // The lines to reject (with their reasons) travel with the approval (issue 18 §4).
+    mutationFn: (rejectedLines?: ApproveOrderInput['rejected_lines']) =>
+      dataProvider.submitOrder(order.id, mode, order.approval.waiting_for[0]?.level, rejectedLines),
     onSuccess: ({ result, order: changed }) => {
       showChangedOrder(queryClient, changed);
+      if (displayStatus(changed.status) === 'rejected') {
+        notify('supply_hub.approval.order_rejected', { type: 'info' });
+        return;
+      }
       if (!result) {
         // An approval level before the last: recorded, nothing sent yet (issue 18).
         notify('supply_hub.approval.level_approved', {

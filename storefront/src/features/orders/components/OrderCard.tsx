@@ -17,22 +17,30 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A line; one an approver rejected is struck through with the approver's reason (issue 18 §4). */
 function OrderLine({ line }: { line: Order['lines'][number] }) {
+  const isRejected = line.rejection !== null;
+  const struck = isRejected ? { textDecoration: 'line-through', color: 'text.disabled' } : {};
   return (
     <Stack component="li" direction="row" spacing={1.5} sx={{ py: 1, alignItems: 'center' }}>
       <ProductImage src={line.image_url} alt={line.title} height={48} width={48} />
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, ...struck }}>
           {line.title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={struck}>
           Qty {line.quantity} × {formatUsd(line.unit_price)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           ASIN: {line.asin}
         </Typography>
+        {line.rejection && (
+          <Typography variant="body2" color="warning.main">
+            Rejected by approver: {line.rejection.reason}
+          </Typography>
+        )}
       </Box>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, ...struck }}>
         {formatUsd(line.total_price)}
       </Typography>
     </Stack>

@@ -12,6 +12,7 @@ const EVENT_TEXT: Record<OrderEvent['type'], string> = {
   submitted: 'Ordered',
   approved: 'Approved',
   rejected: 'Rejected',
+  lines_rejected: 'Items rejected by the approver',
   sent: 'Sent to the supplier',
   send_failed: 'Could not be sent to the supplier',
   confirmed: 'Confirmed by the supplier',

@@ -22,11 +22,13 @@ export function ReceivingOrderCard({ order }: { order: ReceivingOrderList['data'
           {MOMENT.format(new Date(order.created_at))}
         </Typography>
         <Box component="ul" aria-label={`Items of ${order.order_number}`} sx={{ m: 0, mt: 1, pl: 2.5 }}>
-          {order.lines.map((line) => (
-            <Typography component="li" variant="body2" key={line.id} sx={{ overflowWrap: 'anywhere' }}>
-              {line.quantity} × {line.title}
-            </Typography>
-          ))}
+          {order.lines
+            .filter((line) => line.rejection === null)
+            .map((line) => (
+              <Typography component="li" variant="body2" key={line.id} sx={{ overflowWrap: 'anywhere' }}>
+                {line.quantity} × {line.title}
+              </Typography>
+            ))}
         </Box>
         <OrderDelivery order={order} scope="receiving" />
       </CardContent>
