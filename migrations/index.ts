@@ -28,6 +28,7 @@ import * as createBudgets from './20261127000250_create_budgets.js';
 import * as createOrderApprovals from './20261127000300_create_order_approvals.js';
 import * as createInvoices from './20261127000400_create_invoices.js';
 import * as planSandboxInvoices from './20261127000410_plan_sandbox_invoices.js';
+import * as createLocations from './20261128000100_create_locations.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000300_create_order_approvals', ...createOrderApprovals },
   { name: '20261127000400_create_invoices', ...createInvoices },
   { name: '20261127000410_plan_sandbox_invoices', ...planSandboxInvoices },
+  { name: '20261128000100_create_locations', ...createLocations },
 ];

@@ -28,3 +28,4 @@ export * from './fulfilment.js';
 export * from './approvals.js';
 export * from './departments.js';
 export * from './budgets.js';
+export * from './locations.js';

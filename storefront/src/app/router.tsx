@@ -88,6 +88,15 @@ const routes: RouteObject[] = [
                   prefetchCatalogue,
                 ),
               },
+              // Count and top up (issue 19 §1): the server answers only the caller's department's locations.
+              {
+                path: '/locations',
+                ...lazyPage(async () => (await import('../features/locations/components/LocationsPage')).LocationsPage),
+              },
+              {
+                path: '/locations/:id',
+                ...lazyPage(async () => (await import('../features/locations/components/CountScreen')).CountScreen),
+              },
               {
                 path: '/product/:asin',
                 ...lazyPage(async () => (await import('../features/catalogue/components/ProductPage')).ProductPage),

@@ -3,10 +3,16 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { RouterLink } from '../../components/RouterLink';
 import type { NavigationItem } from './navigation';
+
+// Its own chunk and request, after the first page: shown only to users with a location to count.
+const LocationsNavLink = lazy(async () => ({
+  default: (await import('../../features/locations/components/LocationsNavLink')).LocationsNavLink,
+}));
 
 interface NavigationListProps {
   items: readonly NavigationItem[];
@@ -32,6 +38,9 @@ export function NavigationList({ items, onNavigate }: NavigationListProps) {
             <ListItemText primary={item.label} />
           </ListItemButton>
         ))}
+        <Suspense fallback={null}>
+          <LocationsNavLink onNavigate={onNavigate} />
+        </Suspense>
       </List>
     </>
   );

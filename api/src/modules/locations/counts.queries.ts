@@ -1,0 +1,121 @@
+import type { Db } from '../../database/connection.js';
+
+/** The department of an account (none: null). */
+export async function selectUserDepartmentId(db: Db, userId: string): Promise<string | null> {
+  const row = await db('profiles').where({ user_id: userId }).first('department_id');
+  return row?.department_id ?? null;
+}
+
+export interface MyLocationRow {
+  id: string;
+  name: string;
+  department_id: string;
+  department_name: string;
+  item_count: number;
+}
+
+/**
+ * Active locations a caller may count: those of `departmentId`, or every one when `departmentId`
+ * is 'all' (admins). With `id`, that one location only.
+ */
+export function selectCountableLocations(
+  db: Db,
+  scope: { departmentId: string | null | 'all'; id?: string },
+): Promise<MyLocationRow[]> {
+  const query = db('locations as loc')
+    .join('departments as d', 'd.id', 'loc.department_id')
+    .where('loc.active', true)
+    .select(
+      'loc.id',
+      'loc.name',
+      'loc.department_id',
+      'd.name as department_name',
+      db.raw('(SELECT count(*)::int FROM location_stock_lines l WHERE l.location_id = loc.id) AS item_count'),
+    )
+    .orderBy([{ column: 'loc.name' }, { column: 'loc.id' }]);
+  if (scope.departmentId === null) query.whereRaw('false');
+  else if (scope.departmentId !== 'all') query.where('loc.department_id', scope.departmentId);
+  if (scope.id) query.where('loc.id', scope.id);
+  return query;
+}
+
+export interface StockItemRow {
+  product_id: string;
+  asin: string;
+  title: string;
+  image_url: string | null;
+  price: string | null;
+  amazon_price: string | null;
+  par: number;
+  reorder_point: number | null;
+  pack_size: number;
+}
+
+/** The stock list in walking order, with what the catalogue says of each product. */
+export function selectStockItems(db: Db, locationId: string): Promise<StockItemRow[]> {
+  return db('location_stock_lines as l')
+    .join('products as p', 'p.id', 'l.product_id')
+    .where('l.location_id', locationId)
+    .orderBy([{ column: 'l.position' }, { column: 'p.asin' }])
+    .select(
+      'l.product_id',
+      'p.asin',
+      'p.title',
+      'p.image_url',
+      'p.price',
+      'p.amazon_price',
+      'l.par',
+      'l.reorder_point',
+      'l.pack_size',
+    );
+}
+
+export async function insertCount(
+  db: Db,
+  count: { locationId: string; countedBy: string; countedAt: Date },
+  lines: readonly {
+    product_id: string;
+    on_hand: number;
+    par: number;
+    reorder_point: number | null;
+    pack_size: number;
+    quantity: number;
+  }[],
+): Promise<string> {
+  const [row] = await db('location_counts')
+    .insert({ location_id: count.locationId, counted_by: count.countedBy, counted_at: count.countedAt })
+    .returning<{ id: string }[]>('id');
+  const id = row!.id;
+  if (lines.length > 0) await db('location_count_lines').insert(lines.map((line) => ({ count_id: id, ...line })));
+  return id;
+}
+
+/** Locks a count of this location for its add-to-cart (once). */
+export function selectCountForUpdate(
+  db: Db,
+  locationId: string,
+  countId: string,
+): Promise<{ id: string; counted_by: string | null; added_to_cart_at: Date | null } | undefined> {
+  return db('location_counts')
+    .where({ id: countId, location_id: locationId })
+    .forUpdate()
+    .first('id', 'counted_by', 'added_to_cart_at');
+}
+
+/** The lines a count topped up (quantity in packs), in the stock list's order. */
+export function selectCountTopUp(db: Db, countId: string): Promise<{ asin: string; quantity: number }[]> {
+  return db('location_count_lines as c')
+    .join('products as p', 'p.id', 'c.product_id')
+    .leftJoin('location_counts as lc', 'lc.id', 'c.count_id')
+    .leftJoin('location_stock_lines as l', function joinLine() {
+      this.on('l.location_id', 'lc.location_id').andOn('l.product_id', 'c.product_id');
+    })
+    .where('c.count_id', countId)
+    .where('c.quantity', '>', 0)
+    .orderBy([{ column: 'l.position' }, { column: 'p.asin' }])
+    .select('p.asin', 'c.quantity');
+}
+
+export async function markCountAddedToCart(db: Db, countId: string, now: Date): Promise<void> {
+  await db('location_counts').where({ id: countId }).update({ added_to_cart_at: now });
+}
