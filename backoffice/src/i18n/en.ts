@@ -34,6 +34,20 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         alert_threshold: 'Alert at (% committed)',
       },
     },
+    locations: {
+      name: 'Location |||| Locations',
+      fields: {
+        name: 'Name',
+        department_id: 'Department',
+        active: 'Active',
+        item_count: 'Items',
+        stock_list: 'Stock list',
+        asin: 'ASIN',
+        par: 'Par (units)',
+        reorder_point: 'Reorder point (units)',
+        pack_size: 'Units per pack',
+      },
+    },
     'audit-events': {
       name: 'Audit Event |||| Audit Log',
       fields: {
@@ -64,6 +78,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       users: 'Users & Roles',
       departments: 'Departments',
       budgets: 'Budgets',
+      locations: 'Locations',
       settings: 'Settings',
       audit_log: 'Audit Log',
       health: 'Health',
@@ -217,6 +232,23 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       period: { month: 'Month', quarter: 'Quarter', year: 'Year' },
       policy: { stop: 'Stop: refuse orders over budget', warn: 'Warn: allow and flag' },
       amount_rule: 'An amount in USD, e.g. 5000.00',
+    },
+    locations: {
+      active: 'Active',
+      inactive: 'Deactivated',
+      only_active: 'Active only',
+      active_help: 'A deactivated location keeps its counts but is no longer offered for counting.',
+      stock_list_help:
+        'Par and reorder point in units on the shelf; a count orders up to par in whole packs, and nothing while the count is above the reorder point.',
+      import_title: 'Import stock list (CSV)',
+      import_help:
+        'Columns asin,par,reorder_point,pack_size. New items are added, listed ones changed; items not in the file stay.',
+      choose_file: 'Choose CSV file',
+      preview: 'Preview changes',
+      apply: 'Apply import',
+      import_failed: 'The file could not be imported.',
+      would_change: 'Would add %{added}, change %{changed}; %{unchanged} unchanged.',
+      changed: 'Imported: %{added} added, %{changed} changed; %{unchanged} unchanged.',
     },
     departments: {
       active: 'Active',

@@ -1,4 +1,4 @@
-import type { CatalogAudit, Product, Role } from '@supply-hub/api/contracts';
+import type { CatalogAudit, Product, Role, StockListImportResult } from '@supply-hub/api/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 
@@ -75,6 +75,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
   decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
   exportReadyToPayInvoices(): Promise<Download>;
+  /** CSV stock-list lines into a location; with `dryRun`, only what would change. */
+  importStockList(locationId: string, csv: string, dryRun: boolean): Promise<StockListImportResult>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -121,6 +123,13 @@ export const dataProvider: SupplyHubDataProvider = {
   bootstrapCatalog: () => send('/catalog/bootstrap', 'POST', {}),
   exportActiveCatalog: () => fetchDownload(`${API_URL}/catalog/export`, 'active-catalog.csv'),
   decideInvoice: (invoiceId, decision, note) => send(`/invoices/${id(invoiceId)}/${decision}`, 'POST', { note }),
+  importStockList: async (locationId, csv, dryRun) => {
+    const { json } = await httpClient(
+      `${API_URL}/locations/${id(locationId)}/stock-list/import?dry_run=${dryRun ? 'true' : 'false'}`,
+      { method: 'POST', body: csv, headers: new Headers({ 'Content-Type': 'text/csv', Accept: 'application/json' }) },
+    );
+    return json as StockListImportResult;
+  },
   exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),
   exportAuditEvents: (filter) =>
     fetchDownload(

@@ -27,6 +27,8 @@ export type {
   Department,
   IntegrationProbeAnswer,
   IntegrationStatus,
+  LocationRecord,
+  LocationSummary,
   OrderCounts,
   PaapiTestResult,
   ShippingAddressInput,
