@@ -70,6 +70,10 @@ export function selectStockItems(db: Db, locationId: string): Promise<StockItemR
     );
 }
 
+/**
+ * Records a count and its lines in one statement (a 500-item count is one round trip): the
+ * lines travel as arrays, not as thousands of bound values.
+ */
 export async function insertCount(
   db: Db,
   count: { locationId: string; countedBy: string; countedAt: Date },
@@ -82,12 +86,41 @@ export async function insertCount(
     quantity: number;
   }[],
 ): Promise<string> {
-  const [row] = await db('location_counts')
-    .insert({ location_id: count.locationId, counted_by: count.countedBy, counted_at: count.countedAt })
-    .returning<{ id: string }[]>('id');
-  const id = row!.id;
-  if (lines.length > 0) await db('location_count_lines').insert(lines.map((line) => ({ count_id: id, ...line })));
-  return id;
+  const column = <K extends keyof (typeof lines)[number]>(key: K) => lines.map((line) => line[key]);
+  const { rows } = await db.raw<{ rows: { id: string }[] }>(
+    `WITH saved AS (
+       INSERT INTO location_counts (location_id, counted_by, counted_at) VALUES (?, ?, ?) RETURNING id
+     ), saved_lines AS (
+       INSERT INTO location_count_lines (count_id, product_id, on_hand, par, reorder_point, pack_size, quantity)
+       SELECT saved.id, line.* FROM saved,
+         unnest(?::uuid[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[]) AS line
+     )
+     SELECT id FROM saved`,
+    [
+      count.locationId,
+      count.countedBy,
+      count.countedAt,
+      column('product_id'),
+      column('on_hand'),
+      column('par'),
+      // pg sends null elements as SQL NULL; knex's binding type only lacks nullable arrays.
+      column('reorder_point') as number[],
+      column('pack_size'),
+      column('quantity'),
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** Whether the caller may count the location: active, and theirs (or every one for 'all'). */
+export async function isCountableLocation(
+  db: Db,
+  scope: { departmentId: string | null | 'all'; id: string },
+): Promise<boolean> {
+  if (scope.departmentId === null) return false;
+  const query = db('locations').where({ id: scope.id, active: true });
+  if (scope.departmentId !== 'all') query.where('department_id', scope.departmentId);
+  return (await query.first('id')) !== undefined;
 }
 
 /** Locks a count of this location for its add-to-cart (once). */

@@ -72,7 +72,9 @@ export async function recordCount(
   id: string,
   rawInput: unknown,
 ): Promise<CountAnswer> {
-  await countableLocation(ctx, counter, id);
+  if (!(await counts.isCountableLocation(ctx.db, { departmentId: await scopeOf(ctx, counter), id }))) {
+    throw locationNotFound();
+  }
   const input = countInputSchema.parse(rawInput);
   const repeated = repeatedCountAsins(input.counts);
   if (repeated.length > 0) {
@@ -101,25 +103,23 @@ export async function recordCount(
   }
   const onHand = new Map(input.counts.map((count) => [count.asin, count.on_hand]));
   const countedAt = ctx.now();
-  const countId = await ctx.db.transaction((trx) =>
-    counts.insertCount(
-      trx,
-      { locationId: id, countedBy: counter.userId, countedAt },
-      stockList.flatMap((line) => {
-        const counted = onHand.get(line.asin);
-        if (counted === undefined) return [];
-        return [
-          {
-            product_id: line.product_id,
-            on_hand: counted,
-            par: line.par,
-            reorder_point: line.reorder_point,
-            pack_size: line.pack_size,
-            quantity: topUpPacks(line, counted),
-          },
-        ];
-      }),
-    ),
+  const countId = await counts.insertCount(
+    ctx.db,
+    { locationId: id, countedBy: counter.userId, countedAt },
+    stockList.flatMap((line) => {
+      const counted = onHand.get(line.asin);
+      if (counted === undefined) return [];
+      return [
+        {
+          product_id: line.product_id,
+          on_hand: counted,
+          par: line.par,
+          reorder_point: line.reorder_point,
+          pack_size: line.pack_size,
+          quantity: topUpPacks(line, counted),
+        },
+      ];
+    }),
   );
   return { id: countId, counted_at: countedAt.toISOString(), lines: topUpLines(stockList, input.counts) };
 }
