@@ -90,12 +90,11 @@ const routes: RouteObject[] = [
               },
               // Count and top up (issue 19 §1): the server answers only the caller's department's locations.
               {
-                path: '/locations',
-                ...lazyPage(async () => (await import('../features/locations/components/LocationsPage')).LocationsPage),
-              },
-              {
-                path: '/locations/:id',
-                ...lazyPage(async () => (await import('../features/locations/components/CountScreen')).CountScreen),
+                // The list at /locations, a location's count at /locations/:id: one entry, one chunk.
+                path: '/locations/*',
+                ...lazyPage(
+                  async () => (await import('../features/locations/components/LocationsScreen')).LocationsScreen,
+                ),
               },
               {
                 path: '/product/:asin',

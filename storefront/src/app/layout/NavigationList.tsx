@@ -9,10 +9,14 @@ import { useLocation } from 'react-router-dom';
 import { RouterLink } from '../../components/RouterLink';
 import type { NavigationItem } from './navigation';
 
-// Its own chunk and request, after the first page: shown only to users with a location to count.
-const LocationsNavLink = lazy(async () => ({
-  default: (await import('../../features/locations/components/LocationsNavLink')).LocationsNavLink,
-}));
+// Shown only to users with a location to count: its own chunk and request, asked for a moment after
+// start so that the first page loads nothing more for it.
+const afterStart = new Promise((resolve) => setTimeout(resolve, 2500));
+const LocationsNavLink = lazy(() =>
+  afterStart
+    .then(() => import('../../features/locations/components/LocationsScreen'))
+    .then((screen) => ({ default: screen.LocationsNavLink })),
+);
 
 interface NavigationListProps {
   items: readonly NavigationItem[];

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import type { CountLine, LocationDetail } from '@supply-hub/api/contracts';
 import { topUpPacks } from '@supply-hub/api/contracts/par-levels.rules';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useParams } from 'react-router-dom';
 
 import { ProductImage } from '../../../components/ProductImage';
 import { RouterLink } from '../../../components/RouterLink';
@@ -36,8 +35,7 @@ function orderText(item: Item, onHand: number | undefined): string {
  * numeric field per item, Enter moves to the next; each item shows live what will be ordered
  * (the api's own rule), and one button records the count and puts the top-up in the cart.
  */
-export function CountScreen() {
-  const { id = '' } = useParams();
+export function CountScreen({ id }: { id: string }) {
   const { data, error } = useLocation(id);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
