@@ -42,10 +42,6 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         active: 'Active',
         item_count: 'Items',
         stock_list: 'Stock list',
-        asin: 'ASIN',
-        par: 'Par (units)',
-        reorder_point: 'Reorder point (units)',
-        pack_size: 'Units per pack',
       },
     },
     'audit-events': {
@@ -237,6 +233,10 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       active: 'Active',
       inactive: 'Deactivated',
       only_active: 'Active only',
+      asin: 'ASIN',
+      par: 'Par (units)',
+      reorder_point: 'Reorder point (units)',
+      pack_size: 'Units per pack',
       active_help: 'A deactivated location keeps its counts but is no longer offered for counting.',
       stock_list_help:
         'Par and reorder point in units on the shelf; a count orders up to par in whole packs, and nothing while the count is above the reorder point.',

@@ -5,8 +5,10 @@ import {
   ReferenceInput,
   SelectInput,
   SimpleForm,
+  SaveButton,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   maxLength,
   minValue,
   number,
@@ -22,7 +24,15 @@ const wholeAtLeast = (minimum: number) => [number(), minValue(minimum)];
  */
 export function LocationForm({ isNew }: { isNew?: boolean }) {
   return (
-    <SimpleForm defaultValues={{ active: true, stock_list: [] }}>
+    // No Delete: a location is deactivated (Active), its counts are kept.
+    <SimpleForm
+      defaultValues={{ active: true, stock_list: [] }}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
       <TextInput source="name" validate={validateName} />
       <ReferenceInput
         source="department_id"
@@ -39,11 +49,24 @@ export function LocationForm({ isNew }: { isNew?: boolean }) {
       {!isNew && <BooleanInput source="active" helperText="supply_hub.locations.active_help" />}
       <ArrayInput source="stock_list" helperText="supply_hub.locations.stock_list_help">
         <SimpleFormIterator inline disableReordering={false}>
-          <TextInput source="asin" validate={required()} helperText={false} />
-          <NumberInput source="par" validate={[required(), ...wholeAtLeast(1)]} helperText={false} step={1} />
-          <NumberInput source="reorder_point" validate={wholeAtLeast(0)} helperText={false} step={1} />
+          <TextInput source="asin" label="supply_hub.locations.asin" validate={required()} helperText={false} />
+          <NumberInput
+            source="par"
+            label="supply_hub.locations.par"
+            validate={[required(), ...wholeAtLeast(1)]}
+            helperText={false}
+            step={1}
+          />
+          <NumberInput
+            source="reorder_point"
+            label="supply_hub.locations.reorder_point"
+            validate={wholeAtLeast(0)}
+            helperText={false}
+            step={1}
+          />
           <NumberInput
             source="pack_size"
+            label="supply_hub.locations.pack_size"
             defaultValue={1}
             validate={[required(), ...wholeAtLeast(1)]}
             helperText={false}
