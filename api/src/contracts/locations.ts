@@ -155,3 +155,27 @@ export type CountAnswer = z.infer<typeof countAnswerSchema>;
 
 /** `:id` and `:countId` of POST /api/locations/:id/counts/:countId/add-to-cart. */
 export const countParamsSchema = z.object({ id: z.uuid(), countId: z.uuid() });
+
+/** GET /api/admin/locations/:id/par-review: per stock-list item, what the last 90 days of counts suggest. */
+export const parReviewLineSchema = z.strictObject({
+  asin: z.string(),
+  title: z.string(),
+  par: z.number().int(),
+  reorder_point: z.number().int().nullable(),
+  pack_size: z.number().int(),
+  /** Counts in the window that counted the item, and of those the ones whose top-up ordered it. */
+  counts: z.number().int(),
+  ordered_on_counts: z.number().int(),
+  min_on_hand: z.number().int().nullable(),
+  avg_on_hand: z.number().nullable(),
+  /** Units the counts topped up in the window (packs × pack size at the time): the item's usage. */
+  units_ordered: z.number().int(),
+  suggestion: z.enum(['raise', 'lower']).nullable(),
+});
+export const parReviewSchema = z.strictObject({
+  location_id: z.string(),
+  since: z.string(),
+  counts: z.number().int(),
+  lines: z.array(parReviewLineSchema),
+});
+export type ParReview = z.infer<typeof parReviewSchema>;

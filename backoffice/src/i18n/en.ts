@@ -247,6 +247,8 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       preview: 'Preview changes',
       apply: 'Apply import',
       import_failed: 'The file could not be imported.',
+      par_review: 'Download par review (CSV, last 90 days)',
+      par_review_failed: 'The par review could not be downloaded.',
       would_change: 'Would add %{added}, change %{changed}; %{unchanged} unchanged.',
       changed: 'Imported: %{added} added, %{changed} changed; %{unchanged} unchanged.',
     },

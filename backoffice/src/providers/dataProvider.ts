@@ -77,6 +77,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   exportReadyToPayInvoices(): Promise<Download>;
   /** CSV stock-list lines into a location; with `dryRun`, only what would change. */
   importStockList(locationId: string, csv: string, dryRun: boolean): Promise<StockListImportResult>;
+  /** The par review of a location (last 90 days of counts) as CSV. */
+  exportParReview(locationId: string): Promise<Download>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -130,6 +132,8 @@ export const dataProvider: SupplyHubDataProvider = {
     );
     return json as StockListImportResult;
   },
+  exportParReview: (locationId) =>
+    fetchDownload(`${API_URL}/locations/${id(locationId)}/par-review/export`, 'par-review.csv'),
   exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),
   exportAuditEvents: (filter) =>
     fetchDownload(

@@ -12,6 +12,7 @@ import {
   locationSummarySchema,
   locationUpdateSchema,
   myLocationListSchema,
+  parReviewSchema,
   stockListImportQuerySchema,
   stockListImportResultSchema,
 } from '../locations.js';
@@ -82,6 +83,28 @@ export const adminLocationsEndpoints = {
     query: stockListImportQuerySchema,
     requestContentType: 'text/csv',
     responses: { 200: stockListImportResultSchema },
+    errors: [400, 401, 403, 404],
+  }),
+  parReview: endpoint({
+    method: 'get',
+    path: '/api/admin/locations/:id/par-review',
+    summary: 'Par review: per stock-list item, the last 90 days of counts and a suggestion',
+    description:
+      'raise: ordered on most counts (more than half, at least two); lower: counted and never below 50 % of par.',
+    tag: adminTag,
+    access,
+    params: uuidIdParamsSchema,
+    responses: { 200: parReviewSchema },
+    errors: [400, 401, 403, 404],
+  }),
+  parReviewExport: endpoint({
+    method: 'get',
+    path: '/api/admin/locations/:id/par-review/export',
+    summary: 'The par review as CSV (spreadsheet-safe)',
+    tag: adminTag,
+    access,
+    params: uuidIdParamsSchema,
+    responses: { 200: { contentType: 'text/csv', description: 'One row per stock-list item' } },
     errors: [400, 401, 403, 404],
   }),
 };

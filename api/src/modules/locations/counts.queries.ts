@@ -152,3 +152,47 @@ export function selectCountTopUp(db: Db, countId: string): Promise<{ asin: strin
 export async function markCountAddedToCart(db: Db, countId: string, now: Date): Promise<void> {
   await db('location_counts').where({ id: countId }).update({ added_to_cart_at: now });
 }
+
+export interface ParReviewRow {
+  asin: string;
+  title: string;
+  par: number;
+  reorder_point: number | null;
+  pack_size: number;
+  counts: number;
+  ordered_on_counts: number;
+  min_on_hand: number | null;
+  avg_on_hand: string | null;
+  units_ordered: number;
+}
+
+/** Per current stock-list item, its counts at the location since `since` (walking order). */
+export async function selectParReview(
+  db: Db,
+  locationId: string,
+  since: Date,
+): Promise<{ counts: number; rows: ParReviewRow[] }> {
+  const [{ rows }, total] = await Promise.all([
+    db.raw<{ rows: ParReviewRow[] }>(
+      `SELECT p.asin, p.title, l.par, l.reorder_point, l.pack_size,
+              count(c.count_id)::int AS counts,
+              count(c.count_id) FILTER (WHERE c.quantity > 0)::int AS ordered_on_counts,
+              min(c.on_hand) AS min_on_hand,
+              round(avg(c.on_hand), 1) AS avg_on_hand,
+              coalesce(sum(c.quantity * c.pack_size), 0)::int AS units_ordered
+       FROM location_stock_lines l
+       JOIN products p ON p.id = l.product_id
+       LEFT JOIN location_counts lc ON lc.location_id = l.location_id AND lc.counted_at >= ?
+       LEFT JOIN location_count_lines c ON c.count_id = lc.id AND c.product_id = l.product_id
+       WHERE l.location_id = ?
+       GROUP BY l.position, p.asin, p.title, l.par, l.reorder_point, l.pack_size
+       ORDER BY l.position, p.asin`,
+      [since, locationId],
+    ),
+    db('location_counts')
+      .where('location_id', locationId)
+      .where('counted_at', '>=', since)
+      .count<{ count: number }[]>('* as count'),
+  ]);
+  return { counts: Number(total[0]?.count ?? 0), rows };
+}

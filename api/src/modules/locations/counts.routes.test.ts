@@ -201,3 +201,50 @@ describe('POST /api/locations/:id/counts/:countId/add-to-cart', () => {
     await nurse.post(`/api/locations/${id}/counts/not-a-uuid/add-to-cart`).expect(400);
   });
 });
+
+describe('GET /api/admin/locations/:id/par-review', () => {
+  it('suggests raising items ordered on most counts and lowering items never below half of par, with a CSV export', async () => {
+    const { admin, nurse, id, gauze, gloves, saline } = await wardWithNurse();
+    // Gauze (par 20) ordered on both counts; gloves (par 30) never below 15; saline counted below half once.
+    for (const onHand of [
+      { gauze: 3, gloves: 20, saline: 2 },
+      { gauze: 5, gloves: 15, saline: 8 },
+    ]) {
+      await nurse
+        .post(`/api/locations/${id}/counts`)
+        .send({
+          counts: [
+            { asin: gauze.asin, on_hand: onHand.gauze },
+            { asin: gloves.asin, on_hand: onHand.gloves },
+            { asin: saline.asin, on_hand: onHand.saline },
+          ],
+        })
+        .expect(201);
+    }
+    const review = await admin.get(`/api/admin/locations/${id}/par-review`).expect(200);
+    expect(review.body.counts).toBe(2);
+    expect(
+      review.body.lines.map(
+        (line: { asin: string; suggestion: string | null; counts: number; min_on_hand: number }) => [
+          line.asin,
+          line.counts,
+          line.min_on_hand,
+          line.suggestion,
+        ],
+      ),
+    ).toEqual([
+      [gauze.asin, 2, 3, 'raise'],
+      [gloves.asin, 2, 15, 'lower'],
+      [saline.asin, 2, 2, null],
+    ]);
+    expect(review.body.lines[0]).toMatchObject({ ordered_on_counts: 2, units_ordered: 17 + 15, avg_on_hand: 4 });
+
+    const csv = await admin.get(`/api/admin/locations/${id}/par-review/export`).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.split('\n')[0]).toBe(
+      '"asin","title","par","reorder_point","pack_size","counts","ordered_on_counts","min_on_hand","avg_on_hand","units_ordered","suggestion"',
+    );
+    expect(csv.text).toContain(`"${gauze.asin}","Gauze pads",20,,1,2,2,3,4,32,"raise"`);
+    await nurse.get(`/api/admin/locations/${id}/par-review`).expect(403);
+  });
+});

@@ -17,6 +17,7 @@ import {
   listLocations,
   updateLocation,
 } from './locations-admin.service.js';
+import { exportParReview, getParReview } from './par-review.service.js';
 import { addCountToCart, getMyLocation, listMyLocations, recordCount, type Counter } from './locations.service.js';
 
 /** A stock-list CSV of 1,000 lines is about 40 KB. */
@@ -58,6 +59,17 @@ export function adminLocationsRoutes({ contextFor }: RouteDependencies): Router 
       res.json(await importStockList(contextFor(req), id, req.body, { dryRun: dryRun === 'true' }));
     },
   );
+
+  router.get('/admin/locations/:id/par-review', allow.roles('admin'), async (req, res) => {
+    res.json(await getParReview(contextFor(req), parseIdParam(req.params)));
+  });
+
+  router.get('/admin/locations/:id/par-review/export', allow.roles('admin'), async (req, res) => {
+    const { fileName, csv } = await exportParReview(contextFor(req), parseIdParam(req.params));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.send(csv);
+  });
 
   return router;
 }

@@ -6,8 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StockListImportResult } from '@supply-hub/api/contracts';
 import { useState } from 'react';
-import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 
+import { saveDownload } from '../../components/saveDownload';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
 import type { LocationRecord } from '../../providers/records';
@@ -21,6 +22,7 @@ export function StockListImport() {
   const dataProvider = useSupplyHubDataProvider();
   const translate = useTranslate();
   const refresh = useRefresh();
+  const notify = useNotify();
   const [csv, setCsv] = useState<string>();
   const [preview, setPreview] = useState<StockListImportResult>();
   const [problem, setProblem] = useState<{ message: string; lines: string[] }>();
@@ -86,6 +88,18 @@ export function StockListImport() {
             {translate('supply_hub.locations.apply')}
           </Button>
         </Stack>
+        <Button
+          sx={{ mt: 2 }}
+          fullWidth
+          onClick={() =>
+            dataProvider
+              .exportParReview(location.id)
+              .then(saveDownload)
+              .catch(() => notify('supply_hub.locations.par_review_failed', { type: 'error' }))
+          }
+        >
+          {translate('supply_hub.locations.par_review')}
+        </Button>
         {problem && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {problem.message}
