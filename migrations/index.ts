@@ -31,6 +31,7 @@ import * as planSandboxInvoices from './20261127000410_plan_sandbox_invoices.js'
 import * as createOrderLineRejections from './20261127000500_create_order_line_rejections.js';
 import * as addUserLimits from './20261127000600_add_user_limits.js';
 import * as createDepartmentBudgetOwners from './20261127000700_create_department_budget_owners.js';
+import * as createLocations from './20261128000100_create_locations.js';
 import * as createProductGtins from './20261128000300_create_product_gtins.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
@@ -76,5 +77,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000500_create_order_line_rejections', ...createOrderLineRejections },
   { name: '20261127000600_add_user_limits', ...addUserLimits },
   { name: '20261127000700_create_department_budget_owners', ...createDepartmentBudgetOwners },
+  { name: '20261128000100_create_locations', ...createLocations },
   { name: '20261128000300_create_product_gtins', ...createProductGtins },
 ];

@@ -40,6 +40,7 @@ import { recallsRoutes } from './modules/recalls/recalls.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
+import { adminLocationsRoutes, locationsRoutes } from './modules/locations/locations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dashboard/backend-dashboard.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -191,6 +192,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(productsRoutes(dependencies));
   api.use(barcodesRoutes(dependencies));
   api.use(cartRoutes(dependencies));
+  api.use(locationsRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));
   api.use(inboundLogRoutes(dependencies));
@@ -206,6 +208,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(departmentsRoutes(dependencies));
   api.use(budgetsRoutes(dependencies));
   api.use(recallsRoutes(dependencies));
+  api.use(adminLocationsRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));

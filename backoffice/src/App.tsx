@@ -23,6 +23,7 @@ import { auditEvents } from './resources/audit-events';
 import { invoices } from './resources/invoices';
 import { budgets } from './resources/budgets';
 import { departments } from './resources/departments';
+import { locations } from './resources/locations';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -57,6 +58,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="departments" {...departments} />
       <Resource name="budgets" {...budgets} />
+      <Resource name="locations" {...locations} />
       <Resource name="audit-events" {...auditEvents} />
       <Resource name="approvals" {...approvals} />
       <Resource name="invoices" {...invoices} />

@@ -36,6 +36,10 @@ const BENCHMARKS = {
     load: () => import('./budget.mjs'),
     summary: 'p95 the budget check adds to order submission, and submission throughput with it against without',
   },
+  par: {
+    load: () => import('./par.mjs'),
+    summary: "a 500-item location's count and top-up (POST /api/locations/:id/counts) p95, target ≤ 50 ms",
+  },
   auth: {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',

@@ -31,3 +31,4 @@ export * from './departments.js';
 export * from './budgets.js';
 export * from './barcodes.js';
 export * from './recalls.js';
+export * from './locations.js';

@@ -31,6 +31,11 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/budgets/:id': { period: 'month', amount: '1.00', policy: 'warn', alert_threshold: 80 },
   'POST /api/admin/invoices/:id/accept': { note: 'Id rule probe' },
   'POST /api/admin/invoices/:id/dispute': { note: 'Id rule probe' },
+  'PUT /api/admin/locations/:id': {
+    name: 'Id rule probe',
+    department_id: '00000000-0000-4000-8000-000000000001',
+    active: true,
+  },
 };
 /** Audit events are numbered, not uuids. */
 const MALFORMED: Record<string, string> = { '/api/admin/audit-events/:id': 'not-a-number' };
@@ -43,6 +48,7 @@ const NOT_FOUND_CODES: Record<string, string> = {
   departments: 'DEPARTMENT_NOT_FOUND',
   budgets: 'BUDGET_NOT_FOUND',
   invoices: 'INVOICE_NOT_FOUND',
+  locations: 'LOCATION_NOT_FOUND',
 };
 
 beforeAll(async () => {
@@ -63,13 +69,14 @@ function send(route: RouteEntry, id: string) {
 }
 
 describe('the :id rule over every /api/admin route with an id', () => {
-  it('finds the routes of users, products, orders, departments, budgets, invoices and audit events', () => {
+  it('finds the routes of users, products, orders, departments, budgets, invoices, locations and audit events', () => {
     const resources = new Set(routes.map((route) => route.path.split('/')[3]));
     expect([...resources].sort()).toEqual([
       'audit-events',
       'budgets',
       'departments',
       'invoices',
+      'locations',
       'orders',
       'products',
       'users',

@@ -295,6 +295,57 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
     );
   });
 
+  it('locations: every generated stock list, read and written back (from getOne and from a list page), keeps its rows', async () => {
+    const [department] = await db('departments')
+      .insert({ code: `RT-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Round trip ward' })
+      .returning<{ id: string }[]>('id');
+    const products = await db('products')
+      .insert(Array.from({ length: 6 }, (_, index) => ({ title: `Par item ${index}`, asin: uniqueAsin() })))
+      .returning<{ id: string }[]>('id');
+    const stockLine = fc.record({
+      par: fc.integer({ min: 1, max: 1_000_000 }),
+      reorder_point: optional(fc.integer({ min: 0, max: 1_000_000 })),
+      pack_size: fc.integer({ min: 1, max: 1_000_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ name: text(100), active: fc.boolean() }),
+        fc.array(stockLine, { maxLength: products.length }),
+        async (location, lines) => {
+          const [inserted] = await db('locations')
+            .insert({ ...location, department_id: department!.id })
+            .returning<{ id: string }[]>('id');
+          if (lines.length > 0) {
+            await db('location_stock_lines').insert(
+              lines.map((line, position) => ({
+                ...line,
+                position,
+                location_id: inserted!.id,
+                product_id: products[position]!.id,
+              })),
+            );
+          }
+          const snapshot = async () => ({
+            location: await rowOf('locations', { id: inserted!.id }),
+            lines: await db('location_stock_lines').where({ location_id: inserted!.id }).orderBy('position'),
+          });
+          const before = await snapshot();
+          const { record, saved } = await roundTrip(dataProvider, 'locations', inserted!.id);
+          expect(record.stock_list).toHaveLength(lines.length);
+          expect(saved).toEqual(record);
+          const { data: page } = await dataProvider.getList('locations', {
+            pagination: { page: 1, perPage: 5 },
+            sort: { field: 'name', order: 'ASC' },
+            filter: { id: inserted!.id },
+          });
+          await dataProvider.update('locations', { id: inserted!.id, data: page[0], previousData: page[0] });
+          expect(await snapshot()).toEqual(before);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('orders have no generic update: their changes are commands', async () => {
     const orderUpdates = allEndpoints.filter(
       (endpoint) => ['put', 'patch'].includes(endpoint.method) && endpoint.path === '/api/admin/orders/:id',

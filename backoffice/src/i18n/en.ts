@@ -49,6 +49,16 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         updated_at: 'Last changed',
       },
     },
+    locations: {
+      name: 'Location |||| Locations',
+      fields: {
+        name: 'Name',
+        department_id: 'Department',
+        active: 'Active',
+        item_count: 'Items',
+        stock_list: 'Stock list',
+      },
+    },
     'audit-events': {
       name: 'Audit Event |||| Audit Log',
       fields: {
@@ -79,6 +89,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       users: 'Users & Roles',
       departments: 'Departments',
       budgets: 'Budgets',
+      locations: 'Locations',
       settings: 'Settings',
       audit_log: 'Audit Log',
       health: 'Health',
@@ -265,6 +276,29 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       history: 'History',
       changed_at: 'Changed',
       changed_by: 'By',
+    },
+    locations: {
+      active: 'Active',
+      inactive: 'Deactivated',
+      only_active: 'Active only',
+      asin: 'ASIN',
+      par: 'Par (units)',
+      reorder_point: 'Reorder point (units)',
+      pack_size: 'Units per pack',
+      active_help: 'A deactivated location keeps its counts but is no longer offered for counting.',
+      stock_list_help:
+        'Par and reorder point in units on the shelf; a count orders up to par in whole packs, and nothing while the count is above the reorder point.',
+      import_title: 'Import stock list (CSV)',
+      import_help:
+        'Columns asin,par,reorder_point,pack_size. New items are added, listed ones changed; items not in the file stay.',
+      choose_file: 'Choose CSV file',
+      preview: 'Preview changes',
+      apply: 'Apply import',
+      import_failed: 'The file could not be imported.',
+      par_review: 'Download par review (CSV, last 90 days)',
+      par_review_failed: 'The par review could not be downloaded.',
+      would_change: 'Would add %{added}, change %{changed}; %{unchanged} unchanged.',
+      changed: 'Imported: %{added} added, %{changed} changed; %{unchanged} unchanged.',
     },
     departments: {
       active: 'Active',

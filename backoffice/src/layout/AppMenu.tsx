@@ -13,6 +13,7 @@ import { auditEvents } from '../resources/audit-events';
 import { invoices, INVOICES_PATH } from '../resources/invoices';
 import { budgets } from '../resources/budgets';
 import { departments } from '../resources/departments';
+import { locations } from '../resources/locations';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
 
@@ -51,6 +52,7 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="supply_hub.menu.users" leftIcon={<users.icon />} />
           <Menu.Item to="/departments" primaryText="supply_hub.menu.departments" leftIcon={<departments.icon />} />
           <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
+          <Menu.Item to="/locations" primaryText="supply_hub.menu.locations" leftIcon={<locations.icon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />
           <Menu.Item to={HealthPage.path} primaryText="supply_hub.menu.health" leftIcon={<MonitorHeartIcon />} />

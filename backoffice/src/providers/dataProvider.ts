@@ -1,4 +1,11 @@
-import type { ApproveOrderInput, CatalogAudit, GtinImportResult, Product, Role } from '@supply-hub/api/contracts';
+import type {
+  ApproveOrderInput,
+  CatalogAudit,
+  GtinImportResult,
+  Product,
+  Role,
+  StockListImportResult,
+} from '@supply-hub/api/contracts';
 import type { InvoiceMatchSettings } from '@supply-hub/api/contracts/invoices';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
@@ -89,6 +96,10 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveInvoiceSettings(values: InvoiceMatchSettings): Promise<InvoiceMatchSettings>;
   /** A budget's saved values, oldest first (admins and finance). */
   getBudgetHistory(budgetId: string): Promise<BudgetChange[]>;
+  /** CSV stock-list lines into a location; with `dryRun`, only what would change. */
+  importStockList(locationId: string, csv: string, dryRun: boolean): Promise<StockListImportResult>;
+  /** The par review of a location (last 90 days of counts) as CSV. */
+  exportParReview(locationId: string): Promise<Download>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -149,6 +160,15 @@ export const dataProvider: SupplyHubDataProvider = {
   bootstrapCatalog: () => send('/catalog/bootstrap', 'POST', {}),
   exportActiveCatalog: () => fetchDownload(`${API_URL}/catalog/export`, 'active-catalog.csv'),
   decideInvoice: (invoiceId, decision, note) => send(`/invoices/${id(invoiceId)}/${decision}`, 'POST', { note }),
+  importStockList: async (locationId, csv, dryRun) => {
+    const { json } = await httpClient(
+      `${API_URL}/locations/${id(locationId)}/stock-list/import?dry_run=${dryRun ? 'true' : 'false'}`,
+      { method: 'POST', body: csv, headers: new Headers({ 'Content-Type': 'text/csv', Accept: 'application/json' }) },
+    );
+    return json as StockListImportResult;
+  },
+  exportParReview: (locationId) =>
+    fetchDownload(`${API_URL}/locations/${id(locationId)}/par-review/export`, 'par-review.csv'),
   exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),
   exportAuditEvents: (filter) =>
     fetchDownload(

@@ -28,6 +28,8 @@ export type {
   Department,
   IntegrationProbeAnswer,
   IntegrationStatus,
+  LocationRecord,
+  LocationSummary,
   OrderCounts,
   PaapiTestResult,
   ShippingAddressInput,

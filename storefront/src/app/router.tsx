@@ -88,6 +88,14 @@ const routes: RouteObject[] = [
                   prefetchCatalogue,
                 ),
               },
+              // Count and top up (issue 19 §1): the server answers only the caller's department's locations.
+              {
+                // The list at /locations, a location's count at /locations/:id: one entry, one chunk.
+                path: '/locations/*',
+                ...lazyPage(
+                  async () => (await import('../features/locations/components/LocationsScreen')).LocationsScreen,
+                ),
+              },
               {
                 path: '/product/:asin',
                 ...lazyPage(async () => (await import('../features/catalogue/components/ProductPage')).ProductPage),

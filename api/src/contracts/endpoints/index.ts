@@ -19,6 +19,7 @@ import { eventsEndpoints } from './events.endpoints.js';
 import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
 import { healthEndpoints } from './health.endpoints.js';
 import { invoicesEndpoints } from './invoices.endpoints.js';
+import { adminLocationsEndpoints, locationsEndpoints } from './locations.endpoints.js';
 import { meEndpoints } from './me.endpoints.js';
 import { mfaEndpoints } from './mfa.endpoints.js';
 import { oidcEndpoints } from './oidc.endpoints.js';
@@ -49,6 +50,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   barcodes: barcodesEndpoints,
   recalls: recallsEndpoints,
   cart: cartEndpoints,
+  locations: locationsEndpoints,
   orders: ordersEndpoints,
   events: eventsEndpoints,
   supplier: supplierEndpoints,
@@ -60,6 +62,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   adminUsers: adminUsersEndpoints,
   departments: departmentsEndpoints,
   budgets: budgetsEndpoints,
+  adminLocations: adminLocationsEndpoints,
   adminProducts: adminProductsEndpoints,
   adminOrders: adminOrdersEndpoints,
   adminCatalog: adminCatalogEndpoints,

@@ -9,6 +9,7 @@ import {
   type Cart,
 } from '../../contracts/cart.js';
 import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { toProduct } from '../products/products.service.js';
 import * as queries from './cart.queries.js';
@@ -31,8 +32,8 @@ export async function getCart(ctx: ServiceContext, userId: string): Promise<Cart
 }
 
 /** Products the cart may hold: active catalogue products only; names the first one that is not. */
-async function resolveActiveProducts(ctx: ServiceContext, asins: string[]) {
-  const products = await queries.selectProductsByAsins(ctx.db, asins);
+async function resolveActiveProducts(ctx: ServiceContext, asins: string[], db: Db = ctx.db) {
+  const products = await queries.selectProductsByAsins(db, asins);
   const byAsin = new Map(products.filter((product) => product.active).map((product) => [product.asin, product]));
   const missing = asins.find((asin) => !byAsin.has(asin));
   if (missing) {
@@ -58,6 +59,32 @@ export async function addCartItem(ctx: ServiceContext, userId: string, rawInput:
   );
   if (!result.added) refuseOverLimit(new Map([[input.asin, result.held + input.quantity]]));
   return getCart(ctx, userId);
+}
+
+/**
+ * Adds several lines at once, all or none, in the caller's transaction (a count's top-up): each
+ * adds to the line the cart already holds, within the per-product limit.
+ */
+export async function addCartItems(
+  ctx: ServiceContext,
+  userId: string,
+  lines: readonly { asin: string; quantity: number }[],
+  db: Db,
+): Promise<void> {
+  const quantities = mergeLines(lines);
+  if (quantities.size === 0) return;
+  const products = await resolveActiveProducts(ctx, [...quantities.keys()], db);
+  for (const [asin, quantity] of quantities) {
+    const result = await queries.addToCart(
+      db,
+      userId,
+      products.get(asin)?.id ?? '',
+      quantity,
+      ctx.now(),
+      MAX_LINE_QUANTITY,
+    );
+    if (!result.added) refuseOverLimit(new Map([[asin, result.held + quantity]]));
+  }
 }
 
 /** The cart's lines obey the order's rule: each product's merged quantity within the limit. */

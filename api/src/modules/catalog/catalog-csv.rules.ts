@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-
+import { MalformedCsvError, readCsvRecords, type CsvRecord } from '../../csv/csv-records.js';
 import { CATALOG_CSV_COLUMNS, catalogCsvRowSchema, type CatalogCsvRow } from '../../contracts/catalog.js';
 
 export class CatalogCsvError extends Error {
@@ -17,17 +16,12 @@ export class CatalogCsvError extends Error {
  * so a caller never writes part of a catalogue.
  */
 export function parseCatalogCsv(text: string): CatalogCsvRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
+    records = readCsvRecords(text);
   } catch (error) {
-    const detail = error as { lines?: number; message?: string };
-    throw new CatalogCsvError(`malformed CSV (${firstSentence(detail.message)})`, detail.lines);
+    if (!(error instanceof MalformedCsvError)) throw error;
+    throw new CatalogCsvError(error.message, error.line);
   }
   const [header, ...rows] = records;
   if (!header) throw new CatalogCsvError('the file is empty');
@@ -71,8 +65,4 @@ function assertUnique(seen: Map<string, number>, value: string, column: string, 
 function emptyToUndefined(cell: string | undefined): string | undefined {
   const trimmed = cell?.trim();
   return trimmed === '' ? undefined : cell;
-}
-
-function firstSentence(message: string | undefined): string {
-  return (message ?? 'unreadable').split(/[.:]\s/)[0] ?? 'unreadable';
 }

@@ -3,10 +3,20 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { RouterLink } from '../../components/RouterLink';
 import type { NavigationItem } from './navigation';
+
+// Shown only to users with a location to count: its own chunk and request, asked for a moment after
+// start so that the first page loads nothing more for it.
+const afterStart = new Promise((resolve) => setTimeout(resolve, 2500));
+const LocationsNavLink = lazy(() =>
+  afterStart
+    .then(() => import('../../features/locations/components/LocationsScreen'))
+    .then((screen) => ({ default: screen.LocationsNavLink })),
+);
 
 interface NavigationListProps {
   items: readonly NavigationItem[];
@@ -32,6 +42,9 @@ export function NavigationList({ items, onNavigate }: NavigationListProps) {
             <ListItemText primary={item.label} />
           </ListItemButton>
         ))}
+        <Suspense fallback={null}>
+          <LocationsNavLink onNavigate={onNavigate} />
+        </Suspense>
       </List>
     </>
   );

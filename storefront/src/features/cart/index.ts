@@ -2,3 +2,4 @@
 export { CartButton } from './components/CartButton';
 export { CartProvider } from './components/CartProvider';
 export { useCart, useCartActions, type CartActions, type CartContextValue } from './hooks/use-cart';
+export { useRefreshCart } from './api/refresh-cart';

@@ -1,0 +1,69 @@
+import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
+import { DEMO, signInAsAdmin, uniqueTag, withApi } from './support/backoffice.js';
+
+// The back office's screens load lazily; on a shared machine the first paint takes a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test('an admin edits a location’s stock list inline and imports more lines from CSV after a dry-run preview', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = uniqueTag('loc');
+  const location = await withApi(baseURL ?? '', DEMO.admin, async (api) => {
+    const department = await api.post('/api/admin/departments', {
+      data: {
+        code: tag
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(-12),
+        name: `Ward ${tag}`,
+      },
+    });
+    expect(department.status()).toBe(201);
+    const products = ((await (await api.get('/api/products?per_page=3')).json()) as { data: { asin: string }[] }).data;
+    const created = await api.post('/api/admin/locations', {
+      data: {
+        name: `Par cart ${tag}`,
+        department_id: ((await department.json()) as { id: string }).id,
+        stock_list: [{ asin: products[0]!.asin, par: 20, reorder_point: 5, pack_size: 10 }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    return { id: ((await created.json()) as { id: string }).id, asins: products.map((product) => product.asin) };
+  });
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/locations');
+  await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+  const row = page.getByRole('row').filter({ hasText: `Par cart ${tag}` });
+  await expect(row).toContainText('Active', { timeout: 45_000 });
+  await expect(row).toContainText(`Ward ${tag}`);
+  await page.goto(`/admin/locations/${location.id}`);
+
+  const par = page.getByRole('spinbutton', { name: 'Par (units)' }).first();
+  await expect(par).toHaveValue('20');
+  await par.fill('24');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Element updated')).toBeVisible();
+
+  const csv = `asin,par,reorder_point,pack_size\n${location.asins[0]},24,5,10\n${location.asins[1]},8,,\n`;
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Would add' })).toContainText(
+    'Would add 1, change 0; 1 unchanged.',
+  );
+  const stored = await withApi(baseURL ?? '', DEMO.admin, async (api) =>
+    (await api.get(`/api/admin/locations/${location.id}`)).json(),
+  );
+  expect((stored as { stock_list: unknown[] }).stock_list).toEqual([
+    { asin: location.asins[0], par: 24, reorder_point: 5, pack_size: 10 },
+  ]);
+  await page.getByRole('button', { name: 'Apply import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
+    'Imported: 1 added, 0 changed; 1 unchanged.',
+  );
+  await expect(page.getByRole('spinbutton', { name: 'Par (units)' })).toHaveCount(2);
+});

@@ -1,0 +1,138 @@
+// Par-level benchmark (issue 19 §1): POST /api/locations/:id/counts for a 500-item stock list —
+// the count recorded (500 count lines) and its top-up computed and answered — measured from the
+// client on the same machine, so the figure is the server's time plus one local round trip. The
+// built server in demo mode, signed in as the demo doctor, with a location of the doctor's
+// department whose stock list holds 500 products (the demo catalogue topped up to 500). A signed-in
+// GET of the caller's locations, interleaved, is printed as the floor of the same moment.
+// Options: --samples N (default 200), --json.
+import { randomUUID } from 'node:crypto';
+
+import pg from 'pg';
+
+import { signInCookie } from './demo-session.mjs';
+import { formatTable, median, percentile } from './report.mjs';
+import { embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
+
+const TARGET_P95_MS = 50;
+const ITEMS = 500;
+
+function option(args, name, fallback) {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
+}
+
+/** A location of the department with ITEMS stock lines; products added to the catalogue as needed. */
+async function seedLocation(db, departmentId) {
+  const { rows: existing } = await db.query('SELECT id, asin FROM products ORDER BY asin LIMIT $1', [ITEMS]);
+  for (let index = existing.length; index < ITEMS; index += 1) {
+    const asin = `BPAR${String(index).padStart(6, '0')}`;
+    const {
+      rows: [row],
+    } = await db.query(
+      `INSERT INTO products (asin, title, price, category) VALUES ($1, $2, '9.99', 'Wound Care') RETURNING id, asin`,
+      [asin, `Par bench item ${index}`],
+    );
+    existing.push(row);
+  }
+  const {
+    rows: [location],
+  } = await db.query(`INSERT INTO locations (name, department_id) VALUES ($1, $2) RETURNING id`, [
+    `Bench par cart ${randomUUID().slice(0, 8)}`,
+    departmentId,
+  ]);
+  const values = existing.map((product, position) => [
+    location.id,
+    product.id,
+    position,
+    20 + (position % 40),
+    position % 3 === 0 ? null : position % 15,
+    1 + (position % 12),
+  ]);
+  await db.query(
+    `INSERT INTO location_stock_lines (location_id, product_id, position, par, reorder_point, pack_size)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::int[])`,
+    [0, 1, 2, 3, 4, 5].map((column) => values.map((row) => row[column])),
+  );
+  return { id: location.id, asins: existing.map((product) => product.asin) };
+}
+
+/** The floor on the same machine at the same moment: a signed-in GET of the caller's locations. */
+async function floorOnce(baseUrl, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/locations`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET /api/locations answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function countOnce(baseUrl, cookie, location, seed) {
+  const counts = location.asins.map((asin, index) => ({ asin, on_hand: (index * 7 + seed) % 60 }));
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/locations/${location.id}/counts`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ counts }),
+  });
+  const body = await response.json();
+  const elapsed = performance.now() - started;
+  if (response.status !== 201) throw new Error(`a count answered ${response.status} ${JSON.stringify(body)}`);
+  return { elapsed, lines: body.lines.length };
+}
+
+export async function run(args) {
+  const asJson = args.includes('--json');
+  const samples = option(args, '--samples', 200);
+  return withDemoServer('par', async ({ baseUrl, dataDir }) => {
+    const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
+    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+    await db.connect();
+    try {
+      const {
+        rows: [doctor],
+      } = await db.query(
+        `SELECT p.department_id FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = 'doctor@demo.supplyhub.test'`,
+      );
+      if (!doctor?.department_id) throw new Error('the demo doctor has no department');
+      const location = await seedLocation(db, doctor.department_id);
+      for (let index = 0; index < 20; index += 1) await countOnce(baseUrl, cookie, location, index); // warm-up
+      // Interleaved with the floor, so both see the same load on a shared machine.
+      const latencies = [];
+      const floor = [];
+      let lines = 0;
+      for (let index = 0; index < samples; index += 1) {
+        const result = await countOnce(baseUrl, cookie, location, index);
+        latencies.push(result.elapsed);
+        lines = result.lines;
+        floor.push(await floorOnce(baseUrl, cookie));
+      }
+      const {
+        rows: [recorded],
+      } = await db.query(
+        `SELECT count(*)::int AS counts, (SELECT count(*)::int FROM location_count_lines l JOIN location_counts c ON c.id = l.count_id WHERE c.location_id = $1) AS count_lines
+         FROM location_counts WHERE location_id = $1`,
+        [location.id],
+      );
+      const p95 = percentile(latencies, 95);
+      const rows = [
+        { name: 'stock-list items counted per request', value: String(ITEMS) },
+        { name: 'top-up lines answered (last count)', value: String(lines) },
+        { name: 'counts recorded / count lines', value: `${recorded.counts} / ${recorded.count_lines}` },
+        { name: 'POST counts median (ms)', value: median(latencies).toFixed(2) },
+        {
+          name: 'POST counts p95 (ms)',
+          value: p95.toFixed(2),
+          target: `≤ ${TARGET_P95_MS}`,
+          pass: p95 <= TARGET_P95_MS,
+        },
+        { name: 'POST counts max (ms)', value: Math.max(...latencies).toFixed(2) },
+        { name: 'floor: GET /api/locations median (ms)', value: median(floor).toFixed(2) },
+        { name: 'floor: GET /api/locations p95 (ms)', value: percentile(floor, 95).toFixed(2) },
+      ];
+      if (asJson) process.stdout.write(`${JSON.stringify({ rows, samples }, null, 2)}\n`);
+      else process.stdout.write(`${formatTable(rows)}\n`);
+      return rows.every((row) => row.pass !== false) ? 0 : 1;
+    } finally {
+      await db.end();
+    }
+  });
+}

@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CountLine, LocationDetail } from '@supply-hub/api/contracts';
+import { topUpPacks } from '@supply-hub/api/contracts/par-levels.rules';
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+import { ProductImage } from '../../../components/ProductImage';
+import { RouterLink } from '../../../components/RouterLink';
+import { useCountAndAddToCart } from '../api/count-and-top-up';
+import { useLocation } from '../api/get-location';
+
+type Item = LocationDetail['stock_list'][number];
+
+/** A typed count as units on hand: a whole number of 0 or more, else nothing counted yet. */
+function unitsOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d{1,7}$/.test(text.trim())) return undefined;
+  return Number(text.trim());
+}
+
+function orderText(item: Item, onHand: number | undefined): string {
+  if (onHand === undefined) return 'Not counted';
+  const packs = topUpPacks(item, onHand);
+  if (packs === 0) return 'Nothing to order';
+  return `Order ${packs} ${packs === 1 ? 'pack' : 'packs'}`;
+}
+
+/**
+ * /locations/:id (issue 19 §1), for a phone in one hand: the stock list top to bottom, one large
+ * numeric field per item, Enter moves to the next; each item shows live what will be ordered
+ * (the api's own rule), and one button records the count and puts the top-up in the cart.
+ */
+export function CountScreen({ id }: { id: string }) {
+  const { data, error } = useLocation(id);
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const countAndAdd = useCountAndAddToCart(id);
+
+  if (!data) {
+    return (
+      <Container component="main" maxWidth="sm" sx={{ py: 3 }}>
+        {error ? (
+          <Alert severity="error">Could not load this location: {error.message}</Alert>
+        ) : (
+          <Typography role="status">Loading</Typography>
+        )}
+      </Container>
+    );
+  }
+
+  const counts: CountLine[] = data.stock_list.flatMap((item) => {
+    const onHand = unitsOf(typed[item.asin]);
+    return onHand === undefined ? [] : [{ asin: item.asin, on_hand: onHand }];
+  });
+  const packs = data.stock_list.reduce((sum, item) => {
+    const onHand = unitsOf(typed[item.asin]);
+    return sum + (onHand === undefined ? 0 : topUpPacks(item, onHand));
+  }, 0);
+
+  function moveOn(event: KeyboardEvent<HTMLDivElement>, index: number) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    inputs.current[index + 1]?.focus();
+  }
+
+  const result = countAndAdd.data;
+  return (
+    <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 14, px: 1.5 }}>
+      <Typography variant="h5" component="h1">
+        {data.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Count what is on the shelf, in units. {data.stock_list.length} items.
+      </Typography>
+      <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Stock list">
+        {data.stock_list.map((item, index) => {
+          const onHand = unitsOf(typed[item.asin]);
+          const willOrder = onHand !== undefined && topUpPacks(item, onHand) > 0;
+          return (
+            <Paper component="li" key={item.asin} variant="outlined" sx={{ p: 1.5 }} data-asin={item.asin}>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <ProductImage src={item.image_url} alt="" height={48} width={48} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }} noWrap>
+                    {item.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Par {item.par}
+                    {item.reorder_point !== null && ` · reorder at ${item.reorder_point}`}
+                    {item.pack_size > 1 && ` · pack of ${item.pack_size}`}
+                  </Typography>
+                </Box>
+              </Stack>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1 }}>
+                <TextField
+                  label="On hand"
+                  value={typed[item.asin] ?? ''}
+                  onChange={(event) => setTyped((before) => ({ ...before, [item.asin]: event.target.value }))}
+                  onKeyDown={(event) => moveOn(event, index)}
+                  inputRef={(element: HTMLInputElement | null) => {
+                    inputs.current[index] = element;
+                  }}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'numeric',
+                      pattern: '[0-9]*',
+                      enterKeyHint: index === data.stock_list.length - 1 ? 'done' : 'next',
+                      'aria-label': `On hand: ${item.title}`,
+                      style: { fontSize: 28, padding: '10px 12px' },
+                    },
+                  }}
+                  sx={{ width: 140 }}
+                />
+                <Typography
+                  aria-live="polite"
+                  sx={{ fontWeight: willOrder ? 700 : 400 }}
+                  color={willOrder ? 'primary' : 'text.secondary'}
+                >
+                  {orderText(item, onHand)}
+                </Typography>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+      <Paper
+        elevation={8}
+        square
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, p: 1.5, zIndex: (theme) => theme.zIndex.appBar }}
+      >
+        <Container maxWidth="sm" disableGutters>
+          {countAndAdd.error && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {countAndAdd.error.message}
+            </Alert>
+          )}
+          {result && (
+            <Alert severity="success" sx={{ mb: 1 }} role="status">
+              {result.lines.length === 0
+                ? 'Count saved. Everything is at par: nothing to order.'
+                : `Count saved. ${result.lines.length} ${result.lines.length === 1 ? 'item' : 'items'} added to your cart.`}{' '}
+              <RouterLink to="/catalog">Open the catalogue</RouterLink>
+            </Alert>
+          )}
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ minHeight: 56, fontSize: 18 }}
+            disabled={counts.length === 0 || countAndAdd.isPending || result !== undefined}
+            onClick={() => countAndAdd.mutate(counts)}
+          >
+            {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
+          </Button>
+        </Container>
+      </Paper>
+    </Container>
+  );
+}
