@@ -12,6 +12,7 @@ import {
   HealthPage,
   PaapiHealthPage,
   QaRunnerPage,
+  RecallsPage,
   ReportsPage,
   SettingsPage,
 } from './pages';
@@ -73,6 +74,7 @@ export function App() {
         <Route path={SettingsPage.path} element={<SettingsPage />} />
         <Route path={DebugPage.path} element={<DebugPage />} />
         <Route path={QaRunnerPage.path} element={<QaRunnerPage />} />
+        <Route path={RecallsPage.path} element={<RecallsPage />} />
         <Route path="/people" element={<RedirectToUsers />} />
         <Route path="/settings/users" element={<RedirectToUsers />} />
       </CustomRoutes>

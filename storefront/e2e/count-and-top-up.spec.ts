@@ -8,6 +8,19 @@ import { withAdmin, type CatalogueProduct } from './support/portal.js';
 test.use(PHONE_SCREEN);
 
 const ITEMS = 10;
+/** Item 2's box of 5 carries a barcode: the nurse scans it on top of what she typed. */
+const SCANNED_ITEM = 2;
+const BOX_UNITS = 5;
+
+/** A GTIN-14 of this run with its right GS1 check digit. */
+function freshGtin(): string {
+  const body = `1${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    sum += Number(body[body.length - 1 - index]) * (index % 2 === 0 ? 3 : 1);
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
 
 /** A new nurse of a new ward (signed up, onboarded, approved, role nurse), signed in in the page's context. */
 async function signInAsWardNurse(page: Page, baseURL: string, departmentId: string): Promise<string> {
@@ -62,6 +75,15 @@ test('on a 390 × 844 phone a nurse counts a 10-item par cart and puts the top-u
     expect(created.status()).toBe(201);
     return { ...((await created.json()) as { id: string; name: string }), departmentId };
   });
+  const boxGtin = freshGtin();
+  await withAdmin(baseURL ?? '', async (admin) => {
+    const scanned = products[SCANNED_ITEM]!;
+    const record = await (await admin.get(`/api/admin/products/${scanned.id}`)).json();
+    const saved = await admin.put(`/api/admin/products/${scanned.id}`, {
+      data: { ...record, gtins: [...record.gtins, { gtin: boxGtin, units: BOX_UNITS }] },
+    });
+    expect(saved.status()).toBe(200);
+  });
   await signInAsWardNurse(page, baseURL ?? '', location.departmentId);
 
   const started = Date.now();
@@ -82,14 +104,25 @@ test('on a 390 × 844 phone a nurse counts a 10-item par cart and puts the top-u
     await page.keyboard.type(String(index));
     await page.keyboard.press('Enter');
   }
+  // A scanner types the box's GS1-128 label (lot and expiry too) and Enter: one box more on hand.
+  const scan = page.getByRole('textbox', { name: 'Scan a barcode' });
+  await scan.fill(`(01)${boxGtin}(17)281231(10)LOT-${suffix}`);
+  await scan.press('Enter');
+  const onHandOf = (index: number) => index + (index === SCANNED_ITEM ? BOX_UNITS : 0);
+  await expect(
+    page.getByText(`Scanned ${products[SCANNED_ITEM]!.title}: +${BOX_UNITS}, ${onHandOf(SCANNED_ITEM)} on hand.`),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: `On hand: ${products[SCANNED_ITEM]!.title}` })).toHaveValue(
+    String(onHandOf(SCANNED_ITEM)),
+  );
   const item = (index: number) => page.locator(`li[data-asin="${products[index]!.asin}"]`);
   await expect(item(0)).toContainText('Order 20 packs');
   await expect(item(1)).toContainText('Order 4 packs'); // 19 units in packs of 6
   await expect(item(ITEMS - 1)).toContainText('Nothing to order'); // 9 on hand, above the reorder point of 5
 
   const expected = stockList.flatMap((line, index) => {
-    if (line.reorder_point !== null && index > line.reorder_point) return [];
-    const packs = Math.ceil((line.par - index) / line.pack_size);
+    if (line.reorder_point !== null && onHandOf(index) > line.reorder_point) return [];
+    const packs = Math.ceil((line.par - onHandOf(index)) / line.pack_size);
     return packs > 0 ? [{ asin: line.asin, quantity: packs }] : [];
   });
   const total = expected.reduce((sum, line) => sum + line.quantity, 0);

@@ -2,11 +2,12 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import ScienceIcon from '@mui/icons-material/Science';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, usePermissions } from 'react-admin';
 
-import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, ReportsPage, SettingsPage } from '../pages';
+import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, RecallsPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
 import { approvals } from '../resources/approvals';
 import { auditEvents } from '../resources/audit-events';
@@ -53,6 +54,7 @@ export function AppMenu() {
           <Menu.Item to="/departments" primaryText="supply_hub.menu.departments" leftIcon={<departments.icon />} />
           <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
           <Menu.Item to="/locations" primaryText="supply_hub.menu.locations" leftIcon={<locations.icon />} />
+          <Menu.Item to={RecallsPage.path} primaryText="supply_hub.menu.recalls" leftIcon={<ReportProblemIcon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />
           <Menu.Item to={HealthPage.path} primaryText="supply_hub.menu.health" leftIcon={<MonitorHeartIcon />} />

@@ -13,3 +13,4 @@ export const CatalogPage = lazyPage('/catalog', () => import('../resources/produ
 export const SettingsPage = lazyPage('/settings', () => import('./SettingsPage'));
 export const DebugPage = lazyPage('/debug', () => import('./DebugPage'));
 export const QaRunnerPage = lazyPage('/qa-runner', () => import('./QaRunnerPage'));
+export const RecallsPage = lazyPage('/recalls', () => import('./RecallsPage'));

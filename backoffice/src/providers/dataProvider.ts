@@ -2,6 +2,8 @@ import type {
   ApproveOrderInput,
   CatalogAudit,
   GtinImportResult,
+  RecallLookup,
+  RecallQuery,
   Product,
   Role,
   StockListImportResult,
@@ -82,6 +84,11 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveUserAddress(userId: string, address: ShippingAddressInput): Promise<AdminUser>;
   uploadProductImage(productId: string, file: File): Promise<Product>;
   removeProductImage(productId: string): Promise<Product>;
+  /** Every receipt of a recalled lot (issue 19 §4). */
+  lookUpRecall(query: RecallQuery): Promise<RecallLookup>;
+  exportRecall(query: RecallQuery): Promise<Download>;
+  /** E-mails the requesters of the orders that received the lot; audited. */
+  notifyRecall(query: RecallQuery & { message?: string }): Promise<{ notified: number; orders: number }>;
   /** Products' GTINs from a CSV file: a dry run lists the changes, writing nothing. */
   importProductGtins(csv: string, isDryRun: boolean): Promise<GtinImportResult>;
   getCatalogAudit(): Promise<CatalogAudit>;
@@ -147,6 +154,10 @@ export const dataProvider: SupplyHubDataProvider = {
     return send(`/products/${id(productId)}/image`, 'POST', form);
   },
   removeProductImage: (productId) => send(`/products/${id(productId)}/image`, 'DELETE'),
+  lookUpRecall: (query) => send(`/recalls/receipts?${new URLSearchParams(query)}`, 'GET'),
+  exportRecall: (query) =>
+    fetchDownload(`${API_URL}/recalls/receipts/export?${new URLSearchParams(query)}`, 'recall.csv'),
+  notifyRecall: (query) => send('/recalls/notify', 'POST', query),
   importProductGtins: async (csv, isDryRun) => {
     const { json } = await httpClient(`${API_URL}/product-gtins/import?dry_run=${String(isDryRun)}`, {
       method: 'POST',

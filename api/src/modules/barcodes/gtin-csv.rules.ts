@@ -1,6 +1,5 @@
-import { parse } from 'csv-parse/sync';
-
 import type { ProductGtin } from '../../contracts/barcodes.js';
+import { MalformedCsvError, readCsvRecords, type CsvRecord } from '../../csv/csv-records.js';
 import { readGtin } from './gtin.rules.js';
 
 export const GTIN_CSV_COLUMNS = ['asin', 'gtin', 'units'] as const;
@@ -13,13 +12,12 @@ export type GtinCsvReading = { byAsin: Map<string, ProductGtin[]> } | { problem:
  * writes half of it.
  */
 export function readGtinCsv(text: string): GtinCsvReading {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: CsvRecord[];
   try {
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as never;
+    records = readCsvRecords(text);
   } catch (error) {
-    const detail = error as { lines?: number; message?: string };
-    const where = detail.lines === undefined ? '' : `line ${detail.lines}: `;
-    return { problem: `${where}malformed CSV (${(detail.message ?? 'unreadable').split('.')[0]})` };
+    if (!(error instanceof MalformedCsvError)) throw error;
+    return { problem: `${error.line === undefined ? '' : `line ${error.line}: `}${error.message}` };
   }
   const [header, ...rows] = records;
   const expected = GTIN_CSV_COLUMNS.join(',');

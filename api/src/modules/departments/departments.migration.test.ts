@@ -4,7 +4,7 @@ import { createIsolatedDatabase } from '../../test-support/test-context.js';
 import * as createDepartments from '../../../../migrations/20261127000200_create_departments.js';
 import * as fillDepartments from '../../../../migrations/20261127000210_fill_departments.js';
 import * as createBudgets from '../../../../migrations/20261127000250_create_budgets.js';
-import * as createDepartmentBudgetOwners from '../../../../migrations/20261127000700_create_department_budget_owners.js';
+import { MIGRATIONS } from '../../../../migrations/index.js';
 
 type IsolatedDatabase = Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
@@ -13,11 +13,10 @@ describe('the departments migrations', () => {
   let database: IsolatedDatabase;
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    // Back to the schema before departments, with the data of that time.
-    await createDepartmentBudgetOwners.down(database.db);
-    await createBudgets.down(database.db);
-    await fillDepartments.down(database.db);
-    await createDepartments.down(database.db);
+    // Back to the schema before departments, with the data of that time: every later migration
+    // undone, newest first (later tables refer to departments).
+    const first = MIGRATIONS.findIndex((migration) => migration.name === '20261127000200_create_departments');
+    for (const migration of MIGRATIONS.slice(first).reverse()) await migration.down?.(database.db);
   });
   afterAll(() => database.drop());
 

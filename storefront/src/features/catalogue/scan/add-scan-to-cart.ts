@@ -1,14 +1,8 @@
-import type { Product, ScanResult } from '@supply-hub/api/contracts';
+import type { Product } from '@supply-hub/api/contracts';
 
 import type { ShowToast } from '../../../components/ToastProvider';
 import { apiClient, isApiError } from '../../../lib/api-client';
-
-// Like the catalogue's other fetchers, without response schemas: zod stays out of the catalogue's chunks.
-
-/** GET /api/scan: the product and pack a scan names (400 unreadable, 404 unknown GTIN — with their messages). */
-export function resolveScan(code: string): Promise<ScanResult> {
-  return apiClient.get<ScanResult>(`/api/scan?code=${encodeURIComponent(code)}`);
-}
+import { resolveScan } from '../api/resolve-scan';
 
 /**
  * A scan in the catalogue's search adds one pack of what it names to the cart (a box of 10 adds
