@@ -33,6 +33,7 @@ import * as addUserLimits from './20261127000600_add_user_limits.js';
 import * as createDepartmentBudgetOwners from './20261127000700_create_department_budget_owners.js';
 import * as createLocations from './20261128000100_create_locations.js';
 import * as createProductGtins from './20261128000300_create_product_gtins.js';
+import * as createStandingOrders from './20261128000400_create_standing_orders.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000700_create_department_budget_owners', ...createDepartmentBudgetOwners },
   { name: '20261128000100_create_locations', ...createLocations },
   { name: '20261128000300_create_product_gtins', ...createProductGtins },
+  { name: '20261128000400_create_standing_orders', ...createStandingOrders },
 ];

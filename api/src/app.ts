@@ -37,6 +37,7 @@ import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { recallsRoutes } from './modules/recalls/recalls.routes.js';
+import { standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -192,6 +193,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(productsRoutes(dependencies));
   api.use(barcodesRoutes(dependencies));
   api.use(cartRoutes(dependencies));
+  api.use(standingOrdersRoutes(dependencies));
   api.use(locationsRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));

@@ -147,6 +147,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'history-retention',
       'sandbox-supplier-documents',
       'invoice-status-updates',
+      'standing-orders',
     ]);
     const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });

@@ -32,3 +32,4 @@ export * from './budgets.js';
 export * from './barcodes.js';
 export * from './recalls.js';
 export * from './locations.js';
+export * from './standing-orders.js';

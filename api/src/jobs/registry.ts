@@ -3,6 +3,7 @@ import { catalogReseedJob } from './catalog-reseed.job.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
 import { historyRetentionJob } from './history-retention.job.js';
 import { invoiceStatusUpdatesJob } from './invoice-status-updates.job.js';
+import { standingOrdersJob } from './standing-orders.job.js';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.job.js';
 import { sandboxSupplierDocumentsJob } from './sandbox-supplier-documents.job.js';
@@ -17,6 +18,7 @@ export const JOBS: readonly Job[] = [
   historyRetentionJob,
   sandboxSupplierDocumentsJob,
   invoiceStatusUpdatesJob,
+  standingOrdersJob,
 ];
 
 export function findJob(name: string): Job | undefined {

@@ -12,6 +12,7 @@ import { authEndpoints } from './auth.endpoints.js';
 import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
 import { recallsEndpoints } from './recalls.endpoints.js';
+import { standingOrdersEndpoints } from './standing-orders.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -49,6 +50,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   products: productsEndpoints,
   barcodes: barcodesEndpoints,
   recalls: recallsEndpoints,
+  standingOrders: standingOrdersEndpoints,
   cart: cartEndpoints,
   locations: locationsEndpoints,
   orders: ordersEndpoints,

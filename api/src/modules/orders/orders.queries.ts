@@ -311,6 +311,8 @@ export interface SubmissionWrite {
    * subject and text carry ORDER_NUMBER_SLOT where the number the insert generates goes.
    */
   adminMail: { subject: string; text: string; template: string; status: 'pending' | 'logged' };
+  /** A standing order's occurrence leaves the owner's cart as it is; a cart's submission empties it. */
+  keepCart?: boolean;
 }
 
 export const ORDER_NUMBER_SLOT = '{order_number}';
@@ -335,7 +337,7 @@ export interface SubmissionWritten {
  */
 export async function insertSubmittedOrder(
   db: Db,
-  { order, items, idempotency, audit, adminMail }: SubmissionWrite,
+  { order, items, idempotency, audit, adminMail, keepCart }: SubmissionWrite,
 ): Promise<SubmissionWritten | undefined> {
   const { rows } = await preparedRaw(
     db.raw<{
@@ -376,7 +378,7 @@ export async function insertSubmittedOrder(
        RETURNING id, line_number
      ),
      emptied_cart AS (
-       DELETE FROM cart_items WHERE user_id = :userId AND EXISTS (SELECT 1 FROM claimed)
+       DELETE FROM cart_items WHERE user_id = :userId AND NOT CAST(:keepCart AS boolean) AND EXISTS (SELECT 1 FROM claimed)
      ),
      audited AS (
        INSERT INTO audit_events (actor_user_id, actor_label, action, target_type, target_id, outcome,
@@ -428,6 +430,7 @@ export async function insertSubmittedOrder(
         priority: order.priority ?? 'normal',
         isQa: order.is_qa === true,
         qaRunBy: order.qa_run_by ?? null,
+        keepCart: keepCart === true,
         items: JSON.stringify(items),
         actorUserId: audit.actorUserId,
         actorLabel: audit.actorLabel,

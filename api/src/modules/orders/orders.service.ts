@@ -39,6 +39,8 @@ export interface SubmitOptions {
    * reports), attributed to the admin, no mail to the admins and no automatic approval.
    */
   qaRunBy?: string;
+  /** A standing order's occurrence (issue 19 §3): the owner's cart is left as it is. */
+  keepCart?: boolean;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function submitOrder(
     items,
     adminMail: { ...adminMail, status: outboxStatus(ctx) },
     idempotency: { key: idempotencyKey, requestHash },
+    keepCart: options.keepCart === true,
     audit: {
       actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
       actorLabel: ctx.actor.label,

@@ -1,0 +1,70 @@
+import { uuidIdParamsSchema } from '../admin-list.js';
+import { standingOrderInputSchema, standingOrderListSchema, standingOrderSchema } from '../standing-orders.js';
+import { endpoint } from './endpoint.js';
+
+const tag = 'Standing orders';
+
+export const standingOrdersEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/api/standing-orders',
+    summary: "The caller's standing orders, each with its next date and latest occurrences",
+    tag,
+    access: 'signed-in',
+    responses: { 200: standingOrderListSchema },
+    errors: [401],
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/api/standing-orders',
+    summary: 'Set up a standing order: items, quantities, a weekly or monthly schedule, start and optional end date',
+    description:
+      'A monthly day beyond a month’s end falls on its last day. Dates are the company’s calendar. Each occurrence becomes a normal order (budgets and approval levels apply) created once by the standing-orders job; the owner is told by e-mail, and why when it was skipped.',
+    tag,
+    access: 'signed-in',
+    body: standingOrderInputSchema,
+    responses: { 201: standingOrderSchema },
+    errors: [400, 401, 403, 422],
+  }),
+  get: endpoint({
+    method: 'get',
+    path: '/api/standing-orders/:id',
+    summary: 'One of the caller’s standing orders',
+    tag,
+    access: 'signed-in',
+    params: uuidIdParamsSchema,
+    responses: { 200: standingOrderSchema },
+    errors: [400, 401, 404],
+  }),
+  update: endpoint({
+    method: 'put',
+    path: '/api/standing-orders/:id',
+    summary: 'Change a standing order (from the next occurrence on)',
+    tag,
+    access: 'signed-in',
+    params: uuidIdParamsSchema,
+    body: standingOrderInputSchema,
+    responses: { 200: standingOrderSchema },
+    errors: [400, 401, 404, 422],
+  }),
+  pause: endpoint({
+    method: 'post',
+    path: '/api/standing-orders/:id/pause',
+    summary: 'Pause a standing order: no occurrence is ordered until it is resumed',
+    tag,
+    access: 'signed-in',
+    params: uuidIdParamsSchema,
+    responses: { 200: standingOrderSchema },
+    errors: [400, 401, 404],
+  }),
+  resume: endpoint({
+    method: 'post',
+    path: '/api/standing-orders/:id/resume',
+    summary: 'Resume a paused standing order from its next date',
+    tag,
+    access: 'signed-in',
+    params: uuidIdParamsSchema,
+    responses: { 200: standingOrderSchema },
+    errors: [400, 401, 404],
+  }),
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Standing orders (issue 19 §3): the owner's fixed needs, ordered on a schedule. */
+
+const isoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
+
+export const standingScheduleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('weekly'),
+    weekdays: z
+      .array(z.number().int().min(1).max(7), { error: 'Choose the weekdays' })
+      .min(1, 'Choose at least one weekday')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'A weekday is listed twice'),
+  }),
+  z.strictObject({
+    kind: z.literal('monthly'),
+    day: z.number().int().min(1, 'Day 1 to 31').max(31, 'Day 1 to 31'),
+  }),
+]);
+export type StandingScheduleInput = z.infer<typeof standingScheduleSchema>;
+
+export const standingOrderInputSchema = z
+  .strictObject({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+    schedule: standingScheduleSchema,
+    start_date: isoDate,
+    end_date: isoDate.nullable().default(null),
+    lines: z
+      .array(
+        z.strictObject({
+          asin: z.string().trim().min(1).max(40),
+          quantity: z.number().int().min(1, 'Quantity must be at least 1').max(9999),
+        }),
+      )
+      .min(1, 'Add at least one item')
+      .max(100),
+  })
+  .refine((input) => input.end_date === null || input.end_date >= input.start_date, {
+    message: 'The end date cannot be before the start date',
+    path: ['end_date'],
+  })
+  .refine((input) => new Set(input.lines.map((line) => line.asin)).size === input.lines.length, {
+    message: 'An item is listed twice',
+    path: ['lines'],
+  });
+export type StandingOrderInput = z.input<typeof standingOrderInputSchema>;
+
+export const standingOrderOccurrenceSchema = z.strictObject({
+  date: z.string(),
+  status: z.enum(['claimed', 'ordered', 'skipped']),
+  order_id: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const standingOrderSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  schedule: standingScheduleSchema,
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  paused: z.boolean(),
+  lines: z.array(z.strictObject({ asin: z.string(), title: z.string().nullable(), quantity: z.number().int() })),
+  /** The next date an order will be created on (company calendar); null when paused or ended. */
+  next_date: z.string().nullable(),
+  /** The latest occurrences, newest first. */
+  recent: z.array(standingOrderOccurrenceSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StandingOrder = z.infer<typeof standingOrderSchema>;
+
+export const standingOrderListSchema = z.strictObject({ data: z.array(standingOrderSchema) });

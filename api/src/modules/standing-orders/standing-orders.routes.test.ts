@@ -1,0 +1,137 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+
+import { insertProducts } from '../../test-support/catalog-fixtures.js';
+import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { openSharedTestDb, testContext } from '../../test-support/test-context.js';
+import { runDueStandingOrders } from './standing-orders.service.js';
+
+const db = openSharedTestDb();
+const app = createTestApp(db);
+afterAll(() => db.destroy());
+
+// Monday 30 November 2026, 10:00 in New York (the company's default time zone).
+const MONDAY = new Date('2026-11-30T15:00:00Z');
+const jobAt = (now: Date) => runDueStandingOrders(testContext(db, { now: () => now }));
+
+async function doctorWithStandingOrder(schedule: object = { kind: 'weekly', weekdays: [1, 4] }) {
+  const [fluids, gloves] = await insertProducts(db, [
+    { title: 'IV fluid 1 L', price: '3.50' },
+    { title: 'Exam gloves', price: '9.00' },
+  ]);
+  const doctor = await signedInAgent(app, db, ['doctor']);
+  const created = await doctor.agent
+    .post('/api/standing-orders')
+    .send({
+      name: 'Monday fluids',
+      schedule,
+      start_date: '2026-11-01',
+      lines: [
+        { asin: fluids!.asin, quantity: 12 },
+        { asin: gloves!.asin, quantity: 2 },
+      ],
+    })
+    .expect(201);
+  return { doctor, standing: created.body as { id: string }, fluids: fluids!, gloves: gloves! };
+}
+
+const ordersOf = (userId: string) => db('orders').where({ user_id: userId }).select('id', 'total_amount', 'status');
+
+describe('standing orders', () => {
+  it('are set up by their owner with the next date, and refuse bad schedules, unknown items and other users', async () => {
+    const { doctor, standing } = await doctorWithStandingOrder();
+    const read = (await doctor.agent.get(`/api/standing-orders/${standing.id}`).expect(200)).body;
+    expect(read).toMatchObject({
+      name: 'Monday fluids',
+      schedule: { kind: 'weekly', weekdays: [1, 4] },
+      paused: false,
+      lines: [
+        expect.objectContaining({ title: 'IV fluid 1 L', quantity: 12 }),
+        expect.objectContaining({ quantity: 2 }),
+      ],
+      recent: [],
+    });
+    expect(read.next_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const post = (body: object) => doctor.agent.post('/api/standing-orders').send(body);
+    const base = { name: 'x', start_date: '2026-12-01', lines: [{ asin: 'B0NOSUCH00', quantity: 1 }] };
+    expect((await post({ ...base, schedule: { kind: 'weekly', weekdays: [] } }).expect(400)).body.code).toBeDefined();
+    expect((await post({ ...base, schedule: { kind: 'monthly', day: 32 } }).expect(400)).body.code).toBeDefined();
+    expect(
+      (await post({ ...base, schedule: { kind: 'monthly', day: 1 }, end_date: '2026-11-01' }).expect(400)).body.errors,
+    ).toMatchObject({ end_date: 'The end date cannot be before the start date' });
+    expect((await post({ ...base, schedule: { kind: 'monthly', day: 1 } }).expect(422)).body.errors).toEqual({
+      'lines.0.asin': 'is not in the catalogue',
+    });
+
+    const other = await signedInAgent(app, db, ['doctor']);
+    await other.agent.get(`/api/standing-orders/${standing.id}`).expect(404);
+    await other.agent.post(`/api/standing-orders/${standing.id}/pause`).expect(404);
+    expect((await other.agent.get('/api/standing-orders').expect(200)).body.data).toEqual([]);
+    await request(app).get('/api/standing-orders').expect(401);
+    const admin = await signedInAgent(app, db, ['admin']);
+    expect((await admin.agent.post('/api/standing-orders').send(base).expect(403)).body.code).toBe(
+      'ORDERING_NOT_ALLOWED',
+    );
+  });
+
+  it('places one order on its day, never twice — a second run, two runs at once, a run the next day — and leaves the cart alone', async () => {
+    const { doctor, standing, gloves } = await doctorWithStandingOrder();
+    await doctor.agent.post('/api/cart/items').send({ asin: gloves.asin, quantity: 1 }).expect(200);
+    await Promise.all([jobAt(MONDAY), jobAt(MONDAY)]);
+    await jobAt(new Date(MONDAY.getTime() + 60 * 60_000));
+    // Tuesday: Monday is yesterday's occurrence, already placed; Tuesday is not a day of it.
+    await jobAt(new Date(MONDAY.getTime() + 24 * 60 * 60_000));
+    const orders = await ordersOf(doctor.user.id);
+    expect(orders).toEqual([expect.objectContaining({ total_amount: '60.00', status: expect.any(String) })]);
+    const read = (await doctor.agent.get(`/api/standing-orders/${standing.id}`).expect(200)).body;
+    expect(read.recent).toEqual([{ date: '2026-11-30', status: 'ordered', order_id: orders[0]!.id, reason: null }]);
+    const cart = (await doctor.agent.get('/api/cart').expect(200)).body;
+    expect(cart.items).toHaveLength(1);
+    const mails = await db('email_outbox').where({ to_address: doctor.user.email, template: 'standing-order-placed' });
+    expect(mails).toHaveLength(1);
+  });
+
+  it('finishes an occurrence a crash left claimed, with the same order when it was already placed', async () => {
+    const { doctor, standing } = await doctorWithStandingOrder();
+    await jobAt(MONDAY);
+    const [order] = await ordersOf(doctor.user.id);
+    // As if the server stopped after placing the order and before recording it.
+    await db('standing_order_occurrences')
+      .where({ standing_order_id: standing.id })
+      .update({ status: 'claimed', order_id: null, created_at: new Date(MONDAY.getTime() - 60 * 60_000) });
+    await jobAt(new Date(MONDAY.getTime() + 5 * 60_000));
+    expect(await ordersOf(doctor.user.id)).toEqual([expect.objectContaining({ id: order!.id })]);
+    expect(await db('standing_order_occurrences').where({ standing_order_id: standing.id })).toEqual([
+      expect.objectContaining({ status: 'ordered', order_id: order!.id }),
+    ]);
+  });
+
+  it('skips the occurrence under a stop budget and tells the owner why; paused ones wait; monthly falls on the month’s end', async () => {
+    const { doctor, standing } = await doctorWithStandingOrder();
+    const [department] = await db('departments')
+      .insert({ code: `SO${Date.now().toString(36).toUpperCase()}`, name: 'Standing ward' })
+      .returning<{ id: string }[]>('id');
+    await db('profiles').where({ user_id: doctor.user.id }).update({ department_id: department!.id });
+    await db('budgets').insert({ department_id: department!.id, period: 'month', amount: '10.00', policy: 'stop' });
+    await jobAt(MONDAY);
+    expect(await ordersOf(doctor.user.id)).toEqual([]);
+    const [occurrence] = await db('standing_order_occurrences').where({ standing_order_id: standing.id });
+    expect(occurrence).toMatchObject({ status: 'skipped', order_id: null });
+    expect(occurrence.reason).toMatch(/exceeds the Standing ward budget/);
+    const [mail] = await db('email_outbox').where({
+      to_address: doctor.user.email,
+      template: 'standing-order-skipped',
+    });
+    expect(mail.text_body).toContain(occurrence.reason);
+
+    const paused = await doctorWithStandingOrder({ kind: 'monthly', day: 31 });
+    await paused.doctor.agent.post(`/api/standing-orders/${paused.standing.id}/pause`).expect(200);
+    await jobAt(MONDAY); // 30 November: the month's last day, so "the 31st" is due — but paused
+    expect(await ordersOf(paused.doctor.user.id)).toEqual([]);
+    const resumed = await paused.doctor.agent.post(`/api/standing-orders/${paused.standing.id}/resume`).expect(200);
+    expect(resumed.body.paused).toBe(false);
+    await jobAt(new Date(MONDAY.getTime() + 60_000));
+    expect(await ordersOf(paused.doctor.user.id)).toHaveLength(1);
+  });
+});

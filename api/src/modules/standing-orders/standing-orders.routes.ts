@@ -1,0 +1,54 @@
+import { Router } from 'express';
+
+import { parseIdParam } from '../../http/id-param.js';
+import { allow, notSignedInError } from '../../http/policy.js';
+import type { RouteDependencies } from '../../http/route-dependencies.js';
+import {
+  createStandingOrder,
+  getStandingOrder,
+  listStandingOrders,
+  pauseStandingOrder,
+  updateStandingOrder,
+} from './standing-orders.service.js';
+
+function parseId(params: unknown): string {
+  return parseIdParam(params, { message: 'Standing order not found', code: 'STANDING_ORDER_NOT_FOUND' });
+}
+
+/** The caller's own standing orders (issue 19 §3); another user's answer like missing ones. */
+export function standingOrdersRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get('/standing-orders', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json({ data: await listStandingOrders(contextFor(req), req.auth.userId) });
+  });
+
+  router.post('/standing-orders', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    const owner = { userId: req.auth.userId, roles: req.auth.roles };
+    res.status(201).json(await createStandingOrder(contextFor(req), owner, req.body));
+  });
+
+  router.get('/standing-orders/:id', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json(await getStandingOrder(contextFor(req), req.auth.userId, parseId(req.params)));
+  });
+
+  router.put('/standing-orders/:id', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json(await updateStandingOrder(contextFor(req), req.auth.userId, parseId(req.params), req.body));
+  });
+
+  router.post('/standing-orders/:id/pause', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json(await pauseStandingOrder(contextFor(req), req.auth.userId, parseId(req.params), true));
+  });
+
+  router.post('/standing-orders/:id/resume', allow.signedIn(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    res.json(await pauseStandingOrder(contextFor(req), req.auth.userId, parseId(req.params), false));
+  });
+
+  return router;
+}
