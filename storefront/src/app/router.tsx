@@ -107,6 +107,13 @@ const routes: RouteObject[] = [
                     path: '/orders',
                     ...lazyPage(async () => (await import('../features/orders/components/OrdersPage')).OrdersPage),
                   },
+                  {
+                    path: '/standing-orders',
+                    ...lazyPage(
+                      async () =>
+                        (await import('../features/standing-orders/components/StandingOrdersPage')).StandingOrdersPage,
+                    ),
+                  },
                 ],
               },
               {

@@ -21,6 +21,7 @@ export interface NavigationItem {
 export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { label: 'Catalog', to: '/catalog', icon: <Inventory2 /> },
   { label: 'Orders', to: '/orders', icon: <ReceiptLong />, roles: ORDERS_ROLES },
+  { label: 'Standing orders', to: '/standing-orders', icon: <ReceiptLong />, roles: ORDERS_ROLES },
   { label: 'Receiving', to: '/receiving', icon: <Inventory2 />, roles: RECEIVING_ROLES },
   { label: 'Settings', to: '/settings', icon: <Settings /> },
 ];

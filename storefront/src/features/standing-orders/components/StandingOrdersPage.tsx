@@ -1,0 +1,207 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { StandingOrder } from '@supply-hub/api/contracts';
+import { useState, type FormEvent } from 'react';
+
+import { isApiError } from '../../../lib/api-client';
+import { useCart } from '../../cart';
+import { useCreateStandingOrder, useSetPaused, useStandingOrders } from '../api/standing-orders';
+import { scheduleText, weekdayName } from '../standing-order-text.rules';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** "Make my cart a standing order": name, schedule, start and end dates; the lines are the cart's. */
+function NewStandingOrderForm() {
+  const { cart } = useCart();
+  const create = useCreateStandingOrder();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'weekly' | 'monthly'>('weekly');
+  const [weekdays, setWeekdays] = useState<number[]>([1]);
+  const [day, setDay] = useState('1');
+  const [startDate, setStartDate] = useState(today);
+  const [endDate, setEndDate] = useState('');
+  const errors = isApiError(create.error) ? create.error.errors : {};
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await create
+      .mutateAsync({
+        name,
+        schedule: kind === 'weekly' ? { kind, weekdays } : { kind, day: Number(day) },
+        start_date: startDate,
+        end_date: endDate || null,
+        lines: cart.items.map((item) => ({ asin: item.product.asin, quantity: item.quantity })),
+      })
+      .then(() => setName(''))
+      .catch(() => undefined);
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <Alert severity="info">
+        To set up a standing order, put the items and quantities you need every time in your cart, then come back here.
+      </Alert>
+    );
+  }
+  return (
+    <Paper variant="outlined" component="form" onSubmit={(event) => void submit(event)} sx={{ p: 2 }} noValidate>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Make my cart a standing order
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {cart.items.map((item) => `${item.quantity} × ${item.product.title}`).join(' · ')}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          error={Boolean(errors.name)}
+          helperText={errors.name ?? 'For example: Monday IV fluids'}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <RadioGroup row value={kind} onChange={(event) => setKind(event.target.value as 'weekly' | 'monthly')}>
+          <FormControlLabel value="weekly" control={<Radio />} label="Weekly" />
+          <FormControlLabel value="monthly" control={<Radio />} label="Monthly" />
+        </RadioGroup>
+        {kind === 'weekly' ? (
+          <FormGroup row aria-label="Weekdays">
+            {[1, 2, 3, 4, 5, 6, 7].map((weekday) => (
+              <FormControlLabel
+                key={weekday}
+                label={weekdayName(weekday)}
+                control={
+                  <Checkbox
+                    checked={weekdays.includes(weekday)}
+                    onChange={(event) =>
+                      setWeekdays((days) =>
+                        event.target.checked ? [...days, weekday] : days.filter((value) => value !== weekday),
+                      )
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        ) : (
+          <TextField
+            label="Day of the month"
+            type="number"
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+            helperText="1 to 31; in a shorter month, its last day"
+            slotProps={{ htmlInput: { min: 1, max: 31 } }}
+          />
+        )}
+        {errors['schedule.weekdays'] && <Alert severity="error">{errors['schedule.weekdays']}</Alert>}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Start date"
+            type="date"
+            value={startDate}
+            onChange={(event) => setStartDate(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="End date (optional)"
+            type="date"
+            value={endDate}
+            onChange={(event) => setEndDate(event.target.value)}
+            error={Boolean(errors.end_date)}
+            helperText={errors.end_date}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {create.error && !Object.keys(errors).some((field) => field !== 'schedule.weekdays' && field in errors) && (
+          <Alert severity="error">{create.error.message}</Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          Save standing order
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function StandingOrderCard({ order }: { order: StandingOrder }) {
+  const setPaused = useSetPaused();
+  return (
+    <Paper variant="outlined" component="article" aria-label={order.name} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ mr: 'auto' }}>
+          {order.name}
+        </Typography>
+        {order.paused && <Chip label="Paused" color="warning" size="small" />}
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={setPaused.isPending}
+          onClick={() => setPaused.mutate({ id: order.id, paused: !order.paused })}
+        >
+          {order.paused ? 'Resume' : 'Pause'}
+        </Button>
+      </Stack>
+      <Typography>{scheduleText(order.schedule)}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {order.paused
+          ? 'Paused: nothing is ordered until you resume it.'
+          : order.next_date
+            ? `Next order: ${order.next_date}`
+            : 'No further date: it has ended.'}
+        {order.end_date && ` · ends ${order.end_date}`}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {order.lines.map((line) => `${line.quantity} × ${line.title ?? line.asin}`).join(' · ')}
+      </Typography>
+      {order.recent.length > 0 && (
+        <Stack component="ul" spacing={0.5} sx={{ mt: 1, pl: 2 }} aria-label={`Latest dates of ${order.name}`}>
+          {order.recent.map((occurrence) => (
+            <Typography component="li" variant="body2" key={occurrence.date}>
+              {occurrence.date}:{' '}
+              {occurrence.status === 'ordered'
+                ? 'order placed'
+                : occurrence.status === 'skipped'
+                  ? `skipped — ${occurrence.reason ?? ''}`
+                  : 'being placed'}
+            </Typography>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** /standing-orders (issue 19 §3): the owner's fixed needs, ordered on their schedule by a job. */
+export function StandingOrdersPage() {
+  const { data, error } = useStandingOrders();
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Standing orders
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Fixed needs ordered for you on their days. Each order goes through the usual budget and approvals, and you get
+        an e-mail each time — or why nothing was ordered.
+      </Typography>
+      <Stack spacing={2}>
+        {error && <Alert severity="error">Your standing orders could not be loaded: {error.message}</Alert>}
+        {data?.map((order) => (
+          <StandingOrderCard key={order.id} order={order} />
+        ))}
+        <NewStandingOrderForm />
+      </Stack>
+    </Container>
+  );
+}
