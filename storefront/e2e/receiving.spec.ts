@@ -170,7 +170,7 @@ test.describe('on a 390 px phone', () => {
     const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
     await page.goto('/catalog');
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Receiving' })).toHaveCount(0);
     await page.goto('/receiving');
     await expect(page).toHaveURL(/\/catalog$/);

@@ -121,7 +121,10 @@ test('a session that ended while the tab was open sends Add to Cart and Orders t
 
   // Again, from another screen: Orders asks the server and is told the session is gone.
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Orders', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(/Failed to load orders/)).toHaveCount(0);
   await page.getByLabel('Email').fill(email);
