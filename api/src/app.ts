@@ -38,6 +38,7 @@ import { adminProductsRoutes } from './modules/admin-products/admin-products.rou
 import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { recallsRoutes } from './modules/recalls/recalls.routes.js';
 import { standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes.js';
+import { punchoutReturnRoutes, punchoutRoutes } from './modules/punchout/punchout.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
@@ -176,6 +177,8 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(compression({ threshold: '4kb', filter: (_req, res) => isJsonAnswer(res) }));
   // Suppliers' documents are XML, authenticated by their shared secret: before JSON, sessions and CSRF.
   api.use(inboundCxmlRoutes(dependencies));
+  // The supplier's PunchOut page posts the cart from its own site; the BuyerCookie says whose it is.
+  api.use(punchoutReturnRoutes(dependencies));
   api.use(express.json({ limit: '100kb' }));
   // PostgreSQL cannot store U+0000: control characters are refused here, once, for every route.
   api.use(refuseControlCharacters);
@@ -194,6 +197,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(barcodesRoutes(dependencies));
   api.use(cartRoutes(dependencies));
   api.use(standingOrdersRoutes(dependencies));
+  api.use(punchoutRoutes(dependencies));
   api.use(locationsRoutes(dependencies));
   api.use(ordersRoutes(dependencies));
   api.use(receiptsRoutes(dependencies));

@@ -33,3 +33,4 @@ export * from './barcodes.js';
 export * from './recalls.js';
 export * from './locations.js';
 export * from './standing-orders.js';
+export * from './punchout.js';

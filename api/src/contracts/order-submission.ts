@@ -20,6 +20,8 @@ export const orderSubmissionSchema = z.object({
       }),
     )
     .max(200, 'An order can have at most 200 lines'),
+  /** Lines the supplier's PunchOut shop put in the cart (issue 19 §5), ordered as quoted. */
+  supplier_item_ids: z.array(z.uuid('Each supplier item id must be a UUID')).max(200).optional(),
 });
 export type OrderSubmission = z.infer<typeof orderSubmissionSchema>;
 

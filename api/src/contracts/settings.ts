@@ -127,6 +127,19 @@ export const punchoutSettingsInputSchema = z.object({
     .transform((value) => value || null),
   test_mode: z.boolean().default(true),
   /**
+   * Where "Shop at supplier" sends its PunchOutSetupRequest (issue 19 §5): left out, it stays as it
+   * is; empty turns PunchOut shopping off.
+   */
+  shop_setup_url: z
+    .union([
+      z
+        .url('The PunchOut shopping URL must be a valid URL')
+        .regex(/^https?:\/\//i, 'The PunchOut shopping URL must start with http:// or https://'),
+      z.literal(''),
+    ])
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  /**
    * The supplier's own credentials for the documents it sends back (POST /api/cxml/inbound): left
    * out, they stay as they are; an empty identity turns inbound documents off (and forgets the secret).
    */
@@ -178,6 +191,8 @@ export const punchoutSettingsViewSchema = z.strictObject({
   /** Masked: always '••••••••' when a secret is saved (nothing of it is revealed), null when none is. */
   shared_secret_masked: z.string().nullable(),
   test_mode: z.boolean(),
+  /** Where "Shop at supplier" sends its PunchOutSetupRequest; null: PunchOut shopping is off. */
+  shop_setup_url: z.string().nullable(),
   /** Who may send documents back (the supplier's identity); null: inbound documents are off. */
   inbound_identity: z.string().nullable(),
   /** Masked like the outbound secret; null when none is saved. */

@@ -19,9 +19,11 @@ let doctor: Awaited<ReturnType<typeof signedInAgent>>['agent'];
 /**
  * Streams never end by themselves; they are covered by their own tests. The suppliers' cXML
  * endpoint answers every request, bad ones included, with a cXML Status instead of the JSON error
- * model (issue 17); its hostile input is swept in modules/fulfilment/inbound.routes.test.ts.
+ * model (issue 17); its hostile input is swept in modules/fulfilment/inbound.routes.test.ts. The
+ * PunchOut return is a browser's form post and answers with a page (issue 19 §5); its hostile input
+ * is swept in modules/punchout/punchout.routes.test.ts.
  */
-const STREAMING = new Set(['/api/events', '/api/cxml/inbound']);
+const STREAMING = new Set(['/api/events', '/api/cxml/inbound', '/api/cxml/punchout/return']);
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 beforeAll(async () => {

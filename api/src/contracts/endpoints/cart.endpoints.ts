@@ -1,3 +1,4 @@
+import { uuidIdParamsSchema } from '../admin-list.js';
 import { cartAddSchema, cartReplaceSchema, cartSchema } from '../cart.js';
 import { endpoint } from './endpoint.js';
 
@@ -29,5 +30,15 @@ export const cartEndpoints = {
     access: 'signed-in',
     body: cartAddSchema,
     responses: { 200: cartSchema },
+  }),
+  removeSupplierItem: endpoint({
+    method: 'delete',
+    path: '/api/cart/supplier-items/:id',
+    summary: "Remove a line the supplier's PunchOut shop put in the cart",
+    tag,
+    access: 'signed-in',
+    params: uuidIdParamsSchema,
+    responses: { 200: cartSchema },
+    errors: [400, 401, 404],
   }),
 };

@@ -13,6 +13,7 @@ import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
 import { recallsEndpoints } from './recalls.endpoints.js';
 import { standingOrdersEndpoints } from './standing-orders.endpoints.js';
+import { punchoutEndpoints } from './punchout.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -51,6 +52,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   barcodes: barcodesEndpoints,
   recalls: recallsEndpoints,
   standingOrders: standingOrdersEndpoints,
+  punchout: punchoutEndpoints,
   cart: cartEndpoints,
   locations: locationsEndpoints,
   orders: ordersEndpoints,

@@ -13,22 +13,62 @@ import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { toProduct } from '../products/products.service.js';
 import * as queries from './cart.queries.js';
+import {
+  deleteSupplierCartItem,
+  keepSupplierCartItems,
+  selectSupplierCartItems,
+  type SupplierCartRow,
+} from './supplier-cart.queries.js';
 
-function describeCart(rows: queries.CartRow[]): Cart {
-  const fingerprint = rows.map((row) => `${row.product.asin}:${row.quantity}:${row.added_at.getTime()}`).join('|');
+function describeCart(rows: queries.CartRow[], supplierRows: SupplierCartRow[]): Cart {
+  const fingerprint = [
+    ...rows.map((row) => `${row.product.asin}:${row.quantity}:${row.added_at.getTime()}`),
+    ...supplierRows.map((row) => `supplier:${row.id}:${row.quantity}`),
+  ].join('|');
   return {
     items: rows.map((row) => ({
       product: toProduct(row.product),
       quantity: row.quantity,
       added_at: row.added_at.toISOString(),
     })),
-    item_count: rows.reduce((sum, row) => sum + row.quantity, 0),
+    supplier_items: supplierRows.map(toSupplierCartItem),
+    item_count: [...rows, ...supplierRows].reduce((sum, row) => sum + row.quantity, 0),
     version: createHash('sha256').update(fingerprint).digest('hex').slice(0, 24),
   };
 }
 
+function toSupplierCartItem(row: SupplierCartRow): Cart['supplier_items'][number] {
+  return {
+    id: row.id,
+    supplier_part_id: row.supplier_part_id,
+    supplier_part_auxiliary_id: row.supplier_part_auxiliary_id,
+    description: row.description,
+    unit_price: row.unit_price,
+    quantity: row.quantity,
+    unit_of_measure: row.unit_of_measure,
+    manufacturer_name: row.manufacturer_name,
+    added_at: row.added_at.toISOString(),
+  };
+}
+
 export async function getCart(ctx: ServiceContext, userId: string): Promise<Cart> {
-  return describeCart(await queries.selectCart(ctx.db, userId));
+  const [rows, supplierRows] = await Promise.all([
+    queries.selectCart(ctx.db, userId),
+    selectSupplierCartItems(ctx.db, userId),
+  ]);
+  return describeCart(rows, supplierRows);
+}
+
+/** The requester's supplier lines an order takes (all of `ids` that are still theirs). */
+export function readSupplierCartItems(ctx: ServiceContext, userId: string, ids: readonly string[]) {
+  return selectSupplierCartItems(ctx.db, userId, ids);
+}
+
+/** Removes one line the supplier's shop put in the cart; someone else's line is not found. */
+export async function removeSupplierCartItem(ctx: ServiceContext, userId: string, id: string): Promise<Cart> {
+  if (!(await deleteSupplierCartItem(ctx.db, userId, id)))
+    throw AppError.notFound('This supplier item is not in your cart.');
+  return getCart(ctx, userId);
 }
 
 /** Products the cart may hold: active catalogue products only; names the first one that is not. */
@@ -109,6 +149,7 @@ export async function replaceCart(ctx: ServiceContext, userId: string, rawInput:
       [...quantities].map(([asin, quantity]) => ({ productId: products.get(asin)?.id ?? '', quantity })),
       ctx.now(),
     );
+    if (input.supplier_item_ids) await keepSupplierCartItems(trx, userId, input.supplier_item_ids);
   });
   return getCart(ctx, userId);
 }

@@ -61,6 +61,7 @@ export async function upsertSandboxPunchoutSettings(
   db: Db,
   settings: {
     url: string;
+    shopSetupUrl: string;
     identity: string;
     sharedSecretEncrypted: string;
     inboundIdentity: string;
@@ -73,6 +74,7 @@ export async function upsertSandboxPunchoutSettings(
       id: 1,
       punchout_url: settings.url,
       test_punchout_url: settings.url,
+      shop_setup_url: settings.shopSetupUrl,
       identity: settings.identity,
       shared_secret_encrypted: settings.sharedSecretEncrypted,
       inbound_identity: settings.inboundIdentity,
@@ -84,6 +86,7 @@ export async function upsertSandboxPunchoutSettings(
     .merge([
       'punchout_url',
       'test_punchout_url',
+      'shop_setup_url',
       'identity',
       'shared_secret_encrypted',
       'inbound_identity',

@@ -40,6 +40,7 @@ export async function deleteAccessRows(db: Db, userId: string): Promise<void> {
     'external_identities',
     'mfa_totp_factors',
     'cart_items',
+    'punchout_cart_items',
     'password_reset_tokens',
     'user_roles',
   ]) {

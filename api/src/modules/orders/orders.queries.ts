@@ -313,6 +313,18 @@ export interface SubmissionWrite {
   adminMail: { subject: string; text: string; template: string; status: 'pending' | 'logged' };
   /** A standing order's occurrence leaves the owner's cart as it is; a cart's submission empties it. */
   keepCart?: boolean;
+  /** What the OrderRequest echoes for lines bought in the supplier's PunchOut shop, by line number. */
+  punchoutLines?: readonly PunchoutLineInsert[];
+  /** The supplier's cart lines this order takes: they leave the cart with the order's insert. */
+  supplierItemIds?: readonly string[];
+}
+
+export interface PunchoutLineInsert {
+  line_number: number;
+  session_id: string;
+  supplier_part_auxiliary_id: string | null;
+  unit_of_measure: string;
+  unspsc: string | null;
 }
 
 export const ORDER_NUMBER_SLOT = '{order_number}';
@@ -337,7 +349,7 @@ export interface SubmissionWritten {
  */
 export async function insertSubmittedOrder(
   db: Db,
-  { order, items, idempotency, audit, adminMail, keepCart }: SubmissionWrite,
+  { order, items, idempotency, audit, adminMail, keepCart, punchoutLines = [], supplierItemIds = [] }: SubmissionWrite,
 ): Promise<SubmissionWritten | undefined> {
   const { rows } = await preparedRaw(
     db.raw<{
@@ -379,6 +391,20 @@ export async function insertSubmittedOrder(
      ),
      emptied_cart AS (
        DELETE FROM cart_items WHERE user_id = :userId AND NOT CAST(:keepCart AS boolean) AND EXISTS (SELECT 1 FROM claimed)
+     ),
+     new_punchout_lines AS (
+       INSERT INTO order_punchout_lines (line_id, order_id, session_id, supplier_part_auxiliary_id, unit_of_measure, unspsc)
+       SELECT new_items.id, new_order.id, detail.session_id, detail.supplier_part_auxiliary_id, detail.unit_of_measure,
+              detail.unspsc
+       FROM new_order
+       CROSS JOIN new_items
+       JOIN jsonb_to_recordset(CAST(:punchoutLines AS jsonb)) AS detail (line_number integer, session_id uuid,
+         supplier_part_auxiliary_id text, unit_of_measure text, unspsc text) ON detail.line_number = new_items.line_number
+     ),
+     taken_supplier_lines AS (
+       DELETE FROM punchout_cart_items
+       WHERE user_id = :userId AND EXISTS (SELECT 1 FROM claimed)
+         AND id IN (SELECT CAST(value AS uuid) FROM jsonb_array_elements_text(CAST(:supplierItemIds AS jsonb)))
      ),
      audited AS (
        INSERT INTO audit_events (actor_user_id, actor_label, action, target_type, target_id, outcome,
@@ -432,6 +458,8 @@ export async function insertSubmittedOrder(
         qaRunBy: order.qa_run_by ?? null,
         keepCart: keepCart === true,
         items: JSON.stringify(items),
+        punchoutLines: JSON.stringify(punchoutLines),
+        supplierItemIds: JSON.stringify(supplierItemIds),
         actorUserId: audit.actorUserId,
         actorLabel: audit.actorLabel,
         clientAddress: audit.clientAddress ?? null,

@@ -22,6 +22,7 @@ import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.servic
 import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents } from './order-pricing.rules.js';
 import { linesByOrderId, serializeOrder } from './order.serializer.js';
 import * as queries from './orders.queries.js';
+import { readSupplierCartItems } from '../cart/cart.service.js';
 
 const OWN_ORDERS_LIMIT = 200;
 /** admin-portal §2: on the storefront's /orders an admin sees everyone's latest 50 orders. */
@@ -61,7 +62,9 @@ export async function submitOrder(
     throw new AppError(403, 'ORDERING_NOT_ALLOWED', 'Admin users can view cart contents but cannot submit orders.');
   }
   const input = orderSubmissionSchema.parse(rawInput);
-  if (input.lines.length === 0) throw AppError.badRequest('CART_EMPTY', 'Cart is empty');
+  const supplierItemIds = [...new Set(input.supplier_item_ids ?? [])].sort();
+  if (input.lines.length === 0 && supplierItemIds.length === 0)
+    throw AppError.badRequest('CART_EMPTY', 'Cart is empty');
   // The limits hold for each product's merged quantity, not line by line.
   const quantities = mergeLines(input.lines);
   const overLimit = quantityOverLimit(quantities);
@@ -69,7 +72,9 @@ export async function submitOrder(
     throw AppError.badRequest('QUANTITY_TOO_HIGH', overLimit.message, { lines: overLimit.message });
   }
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([...quantities].sort()))
+    .update(
+      JSON.stringify(supplierItemIds.length > 0 ? [[...quantities].sort(), supplierItemIds] : [...quantities].sort()),
+    )
     .digest('hex');
   const now = ctx.now();
 
@@ -96,8 +101,14 @@ export async function submitOrder(
     const unitCents = unitPriceCents(product);
     return { product, quantity, unitCents, lineNumber: index + 1 };
   });
+  const supplierLines = await supplierCartLines(ctx, requester.userId, supplierItemIds, priced.length);
+  if (priced.length + supplierLines.length > 200) {
+    throw AppError.badRequest('TOO_MANY_LINES', 'An order can have at most 200 lines', {
+      lines: 'An order can have at most 200 lines',
+    });
+  }
   const totalCents = orderTotalCents(
-    priced.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents })),
+    [...priced, ...supplierLines].map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitCents })),
   );
   const overCeiling = orderTotalOverCeiling(totalCents, toCents(maxOrderTotal));
   if (overCeiling) throw new AppError(422, 'ORDER_TOTAL_TOO_HIGH', overCeiling);
@@ -117,7 +128,7 @@ export async function submitOrder(
     created_at: now,
     updated_at: now,
   };
-  const items = priced.map((line) => ({
+  const items: queries.OrderItemInsert[] = priced.map((line) => ({
     line_number: line.lineNumber,
     product_id: line.product.id,
     asin: line.product.asin,
@@ -127,6 +138,7 @@ export async function submitOrder(
     unit_price: formatCents(line.unitCents),
     total_price: formatCents(lineTotalCents({ quantity: line.quantity, unitPriceCents: line.unitCents })),
   }));
+  items.push(...supplierLines.map((line) => line.item));
   const adminMail = newOrderMailForAdmins(order, queries.ORDER_NUMBER_SLOT, ctx.config.publicUrl);
   const write = {
     order,
@@ -134,6 +146,8 @@ export async function submitOrder(
     adminMail: { ...adminMail, status: outboxStatus(ctx) },
     idempotency: { key: idempotencyKey, requestHash },
     keepCart: options.keepCart === true,
+    punchoutLines: supplierLines.map((line) => line.punchout),
+    supplierItemIds,
     audit: {
       actorUserId: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
       actorLabel: ctx.actor.label,
@@ -177,6 +191,46 @@ export async function submitOrder(
     order.is_qa ? { ...created.autoApproval, enabled: false } : created.autoApproval,
   );
   return { order: stored, isReplay: false };
+}
+
+/**
+ * The supplier's cart lines an order takes (issue 19 §5): each must still be in the requester's
+ * cart; priced as the supplier quoted them, numbered after the catalogue lines.
+ */
+async function supplierCartLines(ctx: ServiceContext, userId: string, ids: readonly string[], firstLine: number) {
+  if (ids.length === 0) return [];
+  const rows = await readSupplierCartItems(ctx, userId, ids);
+  if (rows.length !== ids.length) {
+    throw AppError.badRequest(
+      'SUPPLIER_ITEM_NOT_IN_CART',
+      'An item from the supplier is no longer in your cart. Please reload your cart and try again.',
+    );
+  }
+  return rows.map((row, index) => {
+    const lineNumber = firstLine + index + 1;
+    const unitCents = toCents(row.unit_price);
+    return {
+      quantity: row.quantity,
+      unitCents,
+      item: {
+        line_number: lineNumber,
+        product_id: null,
+        asin: row.supplier_part_id,
+        sku: null,
+        title: row.description,
+        quantity: row.quantity,
+        unit_price: formatCents(unitCents),
+        total_price: formatCents(lineTotalCents({ quantity: row.quantity, unitPriceCents: unitCents })),
+      },
+      punchout: {
+        line_number: lineNumber,
+        session_id: row.session_id,
+        supplier_part_auxiliary_id: row.supplier_part_auxiliary_id,
+        unit_of_measure: row.unit_of_measure,
+        unspsc: row.unspsc,
+      },
+    };
+  });
 }
 
 /**

@@ -11,6 +11,8 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
 import { SLOW_ANSWER_MS } from './sandbox-supplier.rules.js';
 import { listReceivedOrders, receiveOrderRequest, type SandboxAnswer } from './sandbox-supplier.service.js';
+import { shopPage, unknownShopPage } from './sandbox-punchout.pages.js';
+import { addToShop, openShopSession, readShop, SANDBOX_SHOP_PATH } from './sandbox-punchout.service.js';
 
 export interface SandboxSupplierOptions {
   /** How long a 'slow' answer waits; tests make it short. Default 35 s. */
@@ -61,6 +63,48 @@ export function sandboxSupplierRoutes(
     armedFailure = sandboxControlSchema.parse(req.body ?? {}).failNext;
     res.json({ failNext: armedFailure });
   });
+
+  // The PunchOut shop (issue 19 §5): a PunchOutSetupRequest opens a session; its page sells a few items.
+  router.post(
+    '/sandbox/supplier/punchout/setup',
+    allow.public(),
+    express.text({ type: ['text/xml', 'application/xml'], limit: '1mb' }),
+    async (req, res) => {
+      const body = typeof req.body === 'string' ? req.body : '';
+      const answer = await openShopSession(
+        contextFor(req),
+        body,
+        `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      );
+      res.status(answer.httpStatus).type('text/xml; charset=utf-8').send(answer.xml);
+    },
+  );
+
+  router.get(`${SANDBOX_SHOP_PATH}/:token`, allow.public(), async (req, res) => {
+    const view = await readShop(contextFor(req), String(req.params.token));
+    res.setHeader('Cache-Control', 'no-store');
+    if (!view) {
+      res.status(404).type('html').send(unknownShopPage());
+      return;
+    }
+    res.type('html').send(shopPage(view));
+  });
+
+  router.post(
+    `${SANDBOX_SHOP_PATH}/:token/cart`,
+    allow.public(),
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 5 }),
+    async (req, res) => {
+      const token = String(req.params.token);
+      const form = (req.body ?? {}) as Record<string, unknown>;
+      const isKnown = await addToShop(contextFor(req), token, String(form.part ?? ''), Number(form.quantity));
+      if (!isKnown) {
+        res.status(404).type('html').send(unknownShopPage());
+        return;
+      }
+      res.redirect(303, `${SANDBOX_SHOP_PATH}/${token}`);
+    },
+  );
 
   router.get('/sandbox/supplier/orders', allow.public(), async (req, res) => {
     const query = sandboxOrderListQuerySchema.parse(req.query);

@@ -152,7 +152,7 @@ function cxmlError(statusCode: number, statusText: string, message: string): San
 }
 
 /** The Sender's Identity and SharedSecret against the punchout settings row as it is now. */
-async function hasValidCredentials(ctx: ServiceContext, request: CxmlOrderRequestRead): Promise<boolean> {
+export async function hasValidCredentials(ctx: ServiceContext, request: CxmlOrderRequestRead): Promise<boolean> {
   const settings = await selectPunchoutCredentials(ctx.db);
   if (!settings?.identity || !settings.shared_secret_encrypted) return false;
   if (request.senderIdentity === null || request.sharedSecret === null) return false;

@@ -74,6 +74,7 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
     identity: row?.identity ?? null,
     shared_secret_masked: row?.shared_secret_encrypted ? '••••••••' : null,
     test_mode: row?.test_mode ?? true,
+    shop_setup_url: row?.shop_setup_url ?? null,
     inbound_identity: row?.inbound_identity ?? null,
     inbound_shared_secret_masked: row?.inbound_shared_secret_encrypted ? '••••••••' : null,
     updated_at: row?.updated_at ? new Date(row.updated_at as string).toISOString() : null,
@@ -95,6 +96,7 @@ export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknow
       ? { shared_secret_encrypted: encryptSecret(input.shared_secret, ctx.config.settingsEncryptionKey) }
       : {}),
     test_mode: input.test_mode,
+    ...(input.shop_setup_url === undefined ? {} : { shop_setup_url: input.shop_setup_url }),
     updated_by: actorId(ctx),
     updated_at: ctx.now(),
   };

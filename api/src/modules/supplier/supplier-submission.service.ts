@@ -150,9 +150,10 @@ export async function attemptSubmission(
         lineNumber: line.line_number,
         quantity: line.quantity,
         supplierPartId: line.asin,
+        supplierPartAuxiliaryId: line.supplier_part_auxiliary_id,
         unitPrice: line.unit_price,
         description: line.title,
-        unitOfMeasure: 'EA' as const,
+        unitOfMeasure: line.unit_of_measure ?? 'EA',
         // The UNSPSC segment for medical supplies when the product has no code of its own.
         unspsc: line.unspsc ?? '42000000',
       })),

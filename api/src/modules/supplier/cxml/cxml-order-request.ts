@@ -31,7 +31,10 @@ function orderRequestElement(input: CxmlOrderRequestInput): XmlElementTree {
       ItemOut: input.items.map((item) => ({
         '@_quantity': String(item.quantity),
         '@_lineNumber': String(item.lineNumber),
-        ItemID: { SupplierPartID: item.supplierPartId },
+        ItemID: {
+          SupplierPartID: item.supplierPartId,
+          ...(item.supplierPartAuxiliaryId ? { SupplierPartAuxiliaryID: item.supplierPartAuxiliaryId } : {}),
+        },
         ItemDetail: {
           UnitPrice: money(item.unitPrice, input.currency),
           Description: { '@_xml:lang': CXML_LANG, '#text': item.description },

@@ -14,9 +14,11 @@ export interface CxmlResponseInput {
   payloadId?: string;
   /** Answers a ProfileRequest: the requests accepted, each at its URL (a ProfileResponse after the Status). */
   profile?: { effectiveDate: Date; transactions: { requestName: string; url: string }[] };
+  /** Answers a PunchOutSetupRequest: the shop's start page (a PunchOutSetupResponse after the Status). */
+  punchOutStartPage?: string;
 }
 
-/** A cXML Response (a Status, and a ProfileResponse when asked), valid against the cXML DTD; built by the sandbox supplier. */
+/** A cXML Response (a Status, and a ProfileResponse or PunchOutSetupResponse when asked), valid against the cXML DTD; built by the sandbox supplier. */
 export function buildCxmlResponseXml(input: CxmlResponseInput): string {
   const parts = [input.message, input.supplierOrderId ? `${SUPPLIER_ORDER_ID_LABEL}=${input.supplierOrderId}` : null];
   const { profile } = input;
@@ -43,6 +45,7 @@ export function buildCxmlResponseXml(input: CxmlResponseInput): string {
             },
           }
         : {}),
+      ...(input.punchOutStartPage ? { PunchOutSetupResponse: { StartPage: { URL: input.punchOutStartPage } } } : {}),
     },
   });
 }

@@ -37,9 +37,12 @@ export interface CxmlOrderRequestInput {
     lineNumber: number;
     quantity: number;
     supplierPartId: string;
+    /** The supplier's own reference for a line bought in its PunchOut shop, echoed back as it came. */
+    supplierPartAuxiliaryId?: string | null;
     unitPrice: string;
     description: string;
-    unitOfMeasure: 'EA';
+    /** UN/CEFACT code: EA for catalogue items, the supplier's own for PunchOut lines. */
+    unitOfMeasure: string;
     unspsc: string;
   }[];
 }
