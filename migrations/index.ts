@@ -34,6 +34,7 @@ import * as createDepartmentBudgetOwners from './20261127000700_create_departmen
 import * as createLocations from './20261128000100_create_locations.js';
 import * as createProductGtins from './20261128000300_create_product_gtins.js';
 import * as createStandingOrders from './20261128000400_create_standing_orders.js';
+import * as addMinShelfLife from './20261128000500_add_min_shelf_life.js';
 import * as createPunchoutShopping from './20261128000600_create_punchout_shopping.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
@@ -82,5 +83,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000100_create_locations', ...createLocations },
   { name: '20261128000300_create_product_gtins', ...createProductGtins },
   { name: '20261128000400_create_standing_orders', ...createStandingOrders },
+  { name: '20261128000500_add_min_shelf_life', ...addMinShelfLife },
   { name: '20261128000600_create_punchout_shopping', ...createPunchoutShopping },
 ];

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { createProduct, signInAsAdmin, tinyPng, uniqueTag } from './support/backoffice.js';
+import { createProduct, DEMO, signInAsAdmin, tinyPng, uniqueTag, withApi } from './support/backoffice.js';
 
 async function activeProductCount(page: Page, q?: string): Promise<number> {
   const filter = JSON.stringify(q ? { active: true, q } : { active: true });
@@ -127,7 +127,7 @@ test('Add product checks every field with the words of the specification, then a
   await expect(dialog.getByText('A product with this SKU already exists')).toBeVisible();
 });
 
-test('editing a product validates title, price and link, shows Saved ✓ and closes after 2 seconds', async ({
+test('editing a product validates title, price, link and minimum shelf life, shows Saved ✓ and closes after 2 seconds', async ({
   page,
   baseURL,
 }) => {
@@ -142,8 +142,12 @@ test('editing a product validates title, price and link, shows Saved ✓ and clo
   await dialog.getByLabel('Price (USD)').fill('-1');
   await dialog.getByLabel('Product link').fill('ftp://example.test');
   await expect(dialog.getByText('Must start with http:// or https://')).toBeVisible();
+  const shelfLife = dialog.getByLabel('Minimum remaining shelf life (days)');
+  await expect(shelfLife).toHaveValue('90');
+  await shelfLife.fill('3651');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByText('Minimum remaining shelf life must be at most 3650 days')).toBeVisible();
   await expect(dialog.getByText('Price must be ≥ 0')).toBeVisible();
   await expect(dialog.getByText('Product link must start with http:// or https://')).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText('The form is not valid. Please check for errors');
@@ -152,6 +156,7 @@ test('editing a product validates title, price and link, shows Saved ✓ and clo
   await dialog.getByLabel('Title').fill(newTitle);
   await dialog.getByLabel('Price (USD)').fill('43.5');
   await dialog.getByLabel('Product link').fill('https://example.test/edited');
+  await shelfLife.fill('180');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Saved ✓')).toBeVisible();
   // No stale 'form is not valid' message anywhere once the save succeeded.
@@ -159,6 +164,12 @@ test('editing a product validates title, price and link, shows Saved ✓ and clo
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 4000 });
   await expect(productCard(page, newTitle)).toContainText('$43.50');
+  await withApi(baseURL ?? '', DEMO.admin, async (admin) => {
+    const saved = (await (await admin.get(`/api/admin/products/${product.id}`)).json()) as {
+      min_shelf_life_days: number;
+    };
+    expect(saved.min_shelf_life_days).toBe(180);
+  });
 });
 
 test('an image is uploaded on hover and removed again, and wrong files are refused', async ({ page, baseURL }) => {

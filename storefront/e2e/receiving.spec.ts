@@ -110,6 +110,55 @@ test('an order approved and confirmed by the supplier while the orders page is o
   expect(detailReads).toEqual([`/api/orders/${order.id}`]);
 });
 
+test('a lot typed in with a short expiry is flagged in the receive form and received once the receiver confirms it', async ({
+  page,
+  baseURL,
+}) => {
+  const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
+  await approve(baseURL ?? '', order);
+  await waitUntilShipped(page, order);
+  await page.goto('/orders');
+  const delivery = page
+    .getByRole('article', { name: order.order_number })
+    .getByRole('region', { name: `Delivery of ${order.order_number}` });
+  await delivery.getByRole('button', { name: 'Receive part' }).click();
+  const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
+  await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
+  // The packs on the dock expire sooner than the ship notice said: 30 days, under the default 90.
+  const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await form.getByLabel('Expiry').fill(expiry);
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByRole('button', { name: 'Record receipt' }).click();
+
+  const warning = delivery.getByRole('alert').filter({ hasText: 'Confirm to receive it anyway.' });
+  await expect(warning).toContainText(
+    new RegExp(
+      `^Lot LOT-\\d+-1 of .+ expires on ${expiry}, (29|30|31) days from today; this item needs at least 90 days\\.`,
+    ),
+  );
+  const anyway = warning.getByRole('button', { name: 'Record receipt with short-dated stock' });
+  await expect(anyway).toBeDisabled();
+  await warning.getByRole('checkbox', { name: 'Receive short-dated stock anyway' }).check();
+  await anyway.click();
+  await expect(delivery.getByText('Receipt recorded, short-dated stock included.')).toBeVisible();
+  await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
+  await delivery.getByRole('button', { name: 'Show history' }).click();
+  await expect(
+    delivery.getByRole('list', { name: 'Order history' }).getByText(/^Received \(short-dated stock accepted\) · /),
+  ).toBeVisible();
+
+  const answer = await page.request.get(`/api/orders/${order.id}`);
+  const { fulfilment } = (await answer.json()) as {
+    fulfilment: { events: { type: string; details: Record<string, unknown> }[] };
+  };
+  const received = fulfilment.events.filter((event) => event.type === 'received');
+  expect(received).toHaveLength(1);
+  expect(received[0]?.details).toMatchObject({
+    short_shelf_life_accepted: true,
+    lines: [{ line_number: 1, quantity: 2, expiry_date: expiry, short_shelf_life: true }],
+  });
+});
+
 test.describe('on a 390 px phone', () => {
   test.use(PHONE_SCREEN);
 

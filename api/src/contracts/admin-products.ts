@@ -44,6 +44,18 @@ function isWebAddress(value: string): boolean {
   }
 }
 
+/**
+ * How many days a received lot must still have before its expiry (issue 19 §4); 0 turns the check
+ * off for the item. Whole days, as a number: the form's number input sends one.
+ */
+export const MIN_SHELF_LIFE_DAYS_DEFAULT = 90;
+export const MIN_SHELF_LIFE_DAYS_MAX = 3650;
+export const minShelfLifeDaysSchema = z
+  .number({ error: 'Minimum remaining shelf life must be a whole number of days' })
+  .int('Minimum remaining shelf life must be a whole number of days')
+  .min(0, 'Minimum remaining shelf life must be at least 0 days')
+  .max(MIN_SHELF_LIFE_DAYS_MAX, `Minimum remaining shelf life must be at most ${MIN_SHELF_LIFE_DAYS_MAX} days`);
+
 export const productSkuSchema = optionalText(40).refine(
   (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value),
   'SKU may contain letters, digits, dots, dashes and underscores',
@@ -58,6 +70,7 @@ export const productCreateSchema = z.object({
   sku: productSkuSchema,
   description: optionalText(5000),
   product_url: productUrlSchema('Invalid URL'),
+  min_shelf_life_days: minShelfLifeDaysSchema.optional(),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
@@ -75,6 +88,8 @@ export const productUpdateSchema = z.object({
   product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
   /** The packaging levels' GTINs (issue 19 §2): when sent, the product's list becomes exactly this. */
   gtins: productGtinsSchema.optional(),
+  /** When sent, the item's minimum remaining shelf life at receipt; left as it is otherwise. */
+  min_shelf_life_days: minShelfLifeDaysSchema.optional(),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 /** The sort fields of GET /api/admin/products (anything else is a 400). */
@@ -88,6 +103,12 @@ export const adminProductFilterSchema = z.object({
   active: z.boolean().optional(),
 });
 
-/** The back office's product record: the catalogue's product with its GTINs (smallest pack first). */
-export const adminProductSchema = productSchema.extend({ gtins: productGtinsSchema });
+/**
+ * The back office's product record: the catalogue's product with its GTINs (smallest pack first)
+ * and its minimum remaining shelf life at receipt.
+ */
+export const adminProductSchema = productSchema.extend({
+  gtins: productGtinsSchema,
+  min_shelf_life_days: z.number().int(),
+});
 export type AdminProduct = z.infer<typeof adminProductSchema>;

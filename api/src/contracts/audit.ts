@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'order.approve': 'Order approved and sent to the supplier',
   'order.create': 'Order placed',
   'order.recover': 'Interrupted supplier submission resent',
+  'order.receive_short_dated': 'Short-dated stock received',
   'order.reject': 'Order rejected',
   'order.retry': 'Supplier submission retried',
   'order.submission_failed': 'Supplier submission failed',

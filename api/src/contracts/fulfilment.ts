@@ -161,9 +161,34 @@ export const receiptRequestSchema = z
       )
       .min(1, 'Record at least one line')
       .max(500),
+    /**
+     * The receiver saw the short-shelf-life warning and takes the stock anyway (issue 19 §4);
+     * without it a lot expiring within its item's minimum remaining shelf life is refused with 409.
+     */
+    confirm_short_shelf_life: z.boolean().optional(),
   })
   .strict();
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+
+/** The code of the 409 that asks to confirm short-dated stock; clients branch on it. */
+export const RECEIPT_SHORT_SHELF_LIFE = 'RECEIPT_SHORT_SHELF_LIFE';
+
+/**
+ * A received line whose lot expires within its item's minimum remaining shelf life: in the 409's
+ * `details.short_shelf_life`, and (confirmed) in the `received` event's lines as `short_shelf_life: true`.
+ */
+export const shortShelfLifeLineSchema = z.strictObject({
+  /** The line's position in the request's `lines`. */
+  index: z.number().int(),
+  line_number: z.number().int(),
+  title: z.string(),
+  lot: z.string().nullable(),
+  expiry_date: isoDate,
+  /** Days from the company's today to the expiry date; negative when the lot has expired. */
+  days_remaining: z.number().int(),
+  min_shelf_life_days: z.number().int(),
+});
+export type ShortShelfLifeLine = z.infer<typeof shortShelfLifeLineSchema>;
 
 /** An inbound supplier document as the integration log keeps it (the shared secret redacted). */
 export const inboundDocumentLogSchema = z.strictObject({

@@ -114,5 +114,6 @@ function productProbe() {
     active: true,
     updated_at: new Date(0).toISOString(),
     gtins: [{ gtin: '09506000134352', units: 1 }],
+    min_shelf_life_days: 90,
   };
 }

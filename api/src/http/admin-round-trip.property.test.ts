@@ -94,6 +94,7 @@ const productRow = fc.record({
   amazon_price: optional(money(100_000_000)),
   in_stock: fc.boolean(),
   active: fc.boolean(),
+  min_shelf_life_days: fc.integer({ min: 0, max: 3650 }),
 });
 
 async function rowOf(table: string, where: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -123,6 +124,7 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
           .returning<{ id: string }[]>('id');
         const before = await rowOf('products', { id: inserted!.id });
         const { record, saved } = await roundTrip(dataProvider, 'products', inserted!.id);
+        expect(record.min_shelf_life_days).toBe(product.min_shelf_life_days);
         expect(saved).toEqual(record);
         expect(await rowOf('products', { id: inserted!.id })).toEqual(before);
       }),

@@ -268,7 +268,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         vendor: 'Vendor',
         product_url: 'Product link',
         gtin: 'GTIN',
+        min_shelf_life_days: 'Minimum remaining shelf life (days)',
       },
+      min_shelf_life_help: 'A lot received with fewer days to its expiry asks for a confirmation. 0: any lot in date.',
     },
     recalls: {
       title: 'Recalls',

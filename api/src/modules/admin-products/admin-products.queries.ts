@@ -4,6 +4,10 @@ import { PRODUCT_COLUMNS, type ProductRow } from '../products/products.queries.j
 
 import { ADMIN_PRODUCT_SORTS } from '../../contracts/admin-products.js';
 
+/** The catalogue's columns and what only the back office reads and edits. */
+const ADMIN_PRODUCT_COLUMNS = [...PRODUCT_COLUMNS, 'min_shelf_life_days'] as const;
+export type AdminProductRow = ProductRow & { min_shelf_life_days: number };
+
 export interface AdminProductFilter {
   id?: string | string[];
   q?: string;
@@ -19,7 +23,7 @@ export async function selectProductsPage(
     offset: number;
     limit: number;
   },
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ rows: AdminProductRow[]; total: number }> {
   const query = db('products');
   const { q, category, active, id } = options.filter;
   if (id) query.whereIn('id', Array.isArray(id) ? id : [id]);
@@ -36,18 +40,18 @@ export async function selectProductsPage(
   if (category) query.where({ category });
   if (active !== undefined) query.where({ active });
   const column = options.sort.field === 'price' ? db.raw('coalesce(price, amazon_price)') : options.sort.field;
-  const rows: (ProductRow & { total: number })[] = await query
-    .select(...PRODUCT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
+  const rows: (AdminProductRow & { total: number })[] = await query
+    .select(...ADMIN_PRODUCT_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
     .orderBy([{ column, order: options.sort.order, nulls: 'last' }, { column: 'asin' }])
     .offset(options.offset)
     .limit(options.limit);
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
-export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {
+export function selectProductById(db: Db, id: string): Promise<AdminProductRow | undefined> {
   return db('products')
     .where({ id })
-    .first(...PRODUCT_COLUMNS);
+    .first(...ADMIN_PRODUCT_COLUMNS);
 }
 
 /** Whether another product (not `exceptId`) already has this SKU. */

@@ -144,6 +144,61 @@ describe('PUT /api/admin/products/:id takes back what GET answers (issue 16: one
     expect(await db('products').where({ id: product!.id }).first('price')).toEqual({ price: '12.50' });
   });
 
+  it('reads and edits the minimum remaining shelf life (90 days unless set), audits it, and refuses -1, 3651, 2.5 and "abc"', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Shelf life gauze' }]);
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const url = `/api/admin/products/${product!.id}`;
+    const record = (await agent.get(url).expect(200)).body;
+    expect(record.min_shelf_life_days).toBe(90);
+    const listed = await agent.get('/api/admin/products').query({ filter: JSON.stringify({ id: product!.id }) });
+    expect(listed.body[0].min_shelf_life_days).toBe(90);
+    const saved = await agent
+      .put(url)
+      .send({ ...record, min_shelf_life_days: 180 })
+      .expect(200);
+    expect(saved.body).toEqual({ ...record, min_shelf_life_days: 180, updated_at: expect.any(String) });
+    const audit = await db('audit_events').where({ action: 'product.update', target_id: product!.id }).first('details');
+    expect(audit.details.fields).toContain('min_shelf_life_days');
+    // Sent without the field (an older client), the setting stays as it is.
+    expect((await agent.put(url).send({ title: 'Shelf life gauze' }).expect(200)).body.min_shelf_life_days).toBe(180);
+    expect(
+      (
+        await agent
+          .put(url)
+          .send({ ...record, min_shelf_life_days: 0 })
+          .expect(200)
+      ).body.min_shelf_life_days,
+    ).toBe(0);
+    const refusals: [unknown, string][] = [
+      [-1, 'Minimum remaining shelf life must be at least 0 days'],
+      [3651, 'Minimum remaining shelf life must be at most 3650 days'],
+      [2.5, 'Minimum remaining shelf life must be a whole number of days'],
+      ['abc', 'Minimum remaining shelf life must be a whole number of days'],
+      [null, 'Minimum remaining shelf life must be a whole number of days'],
+    ];
+    for (const [value, message] of refusals) {
+      const refused = await agent
+        .put(url)
+        .send({ ...record, min_shelf_life_days: value })
+        .expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { min_shelf_life_days: message } });
+    }
+    expect(await db('products').where({ id: product!.id }).first('min_shelf_life_days')).toEqual({
+      min_shelf_life_days: 0,
+    });
+    const added = await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, title: 'Hand-added short-life swab', min_shelf_life_days: 30 })
+      .expect(201);
+    expect(added.body.min_shelf_life_days).toBe(30);
+    const addedDefault = await agent.post('/api/admin/products').send({ ...validProduct, title: 'Default life' });
+    expect(addedDefault.body.min_shelf_life_days).toBe(90);
+    await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, min_shelf_life_days: 3651 })
+      .expect(400);
+  });
+
   it('ignores read-only fields sent back changed: they are never written', async () => {
     const [product] = await insertProducts(db, [{ title: 'Read-only gauze', price: '3.00', amazon_price: '2.00' }]);
     const { agent } = await signedInAgent(app, db, ['admin']);

@@ -20,14 +20,19 @@ export async function listProductsForAdmin(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => ({ ...toProduct(row), gtins: gtins.get(row.id) ?? [] })), total };
+  return { rows: rows.map((row) => toAdminProduct(row, gtins.get(row.id) ?? [])), total };
+}
+
+function toAdminProduct(row: queries.AdminProductRow, gtins: AdminProduct['gtins']): AdminProduct {
+  const { min_shelf_life_days, ...product } = row;
+  return { ...toProduct(product), gtins, min_shelf_life_days };
 }
 
 export async function getProductForAdmin(ctx: ServiceContext, id: string): Promise<AdminProduct> {
   const row = await queries.selectProductById(ctx.db, id);
   if (!row) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
   const gtins = await gtinsOfProducts(ctx.db, [id]);
-  return { ...toProduct(row), gtins: gtins.get(id) ?? [] };
+  return toAdminProduct(row, gtins.get(id) ?? []);
 }
 
 /** A hand-added product: vendor 'manual', ASIN 'manual-<timestamp>' (admin-portal §5). */
@@ -46,6 +51,7 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
         sku: input.sku,
         description: input.description,
         product_url: input.product_url,
+        ...(input.min_shelf_life_days === undefined ? {} : { min_shelf_life_days: input.min_shelf_life_days }),
         vendor: 'manual',
         active: true,
         in_stock: false,
@@ -83,6 +89,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
       category: input.category,
       product_url: input.product_url,
       ...(input.price === undefined ? {} : { price: input.price === null ? null : toMoneyText(input.price) }),
+      ...(input.min_shelf_life_days === undefined ? {} : { min_shelf_life_days: input.min_shelf_life_days }),
     };
     const changed = Object.entries(edited).filter(([field, value]) => existing[field as keyof typeof edited] !== value);
     const isGtinsChanged = input.gtins !== undefined && (await saveProductGtins(trx, id, input.gtins, ctx.now()));

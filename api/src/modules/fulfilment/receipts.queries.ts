@@ -1,4 +1,5 @@
-import type { ReceiptRequest } from '../../contracts/fulfilment.js';
+import { MIN_SHELF_LIFE_DAYS_DEFAULT } from '../../contracts/admin-products.js';
+import type { ReceiptRequest, ShortShelfLifeLine } from '../../contracts/fulfilment.js';
 import type { Db } from '../../database/connection.js';
 
 /** The order, locked for the rest of the transaction: receipts of one order are taken one at a time. */
@@ -23,11 +24,47 @@ export async function selectReceivedQuantities(db: Db, orderId: string): Promise
   return new Map(rows.map((row: { line_number: number; quantity: number }) => [row.line_number, row.quantity]));
 }
 
-/** The receipt, its lines and its timeline event, in the caller's transaction. */
+/**
+ * Per order line, the title ordered and its product's minimum remaining shelf life; a line whose
+ * product has since been deleted keeps the default (the order snapshot has no setting of its own).
+ */
+export async function selectLineShelfLives(
+  db: Db,
+  orderId: string,
+): Promise<Map<number, { title: string; min_shelf_life_days: number }>> {
+  const rows: { line_number: number; title: string; min_shelf_life_days: number }[] = await db('order_items as i')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .where('i.order_id', orderId)
+    .select(
+      'i.line_number',
+      'i.title',
+      db.raw('coalesce(p.min_shelf_life_days, ?)::int AS min_shelf_life_days', [MIN_SHELF_LIFE_DAYS_DEFAULT]),
+    );
+  return new Map(rows.map(({ line_number, ...rest }) => [line_number, rest]));
+}
+
+/** The company's time zone, as budgets and reports read it (its today is the receipt date). */
+export async function selectCompanyTimezone(db: Db): Promise<string> {
+  const { rows } = await db.raw<{ rows: { timezone: string }[] }>('SELECT report_company_timezone() AS timezone');
+  return rows[0]?.timezone ?? 'UTC';
+}
+
+/**
+ * The receipt, its lines and its timeline event, in the caller's transaction. Short-dated lines
+ * (by their index in `lines`, accepted on confirmation) are marked, and the event names them.
+ */
 export async function insertReceipt(
   db: Db,
-  input: { orderId: string; receivedBy: string; receivedByLabel: string; lines: ReceiptRequest['lines']; now: Date },
+  input: {
+    orderId: string;
+    receivedBy: string;
+    receivedByLabel: string;
+    lines: ReceiptRequest['lines'];
+    shortShelfLife: readonly ShortShelfLifeLine[];
+    now: Date;
+  },
 ): Promise<void> {
+  const shortByIndex = new Map(input.shortShelfLife.map((line) => [line.index, line]));
   const [receipt] = await db('order_receipts')
     .insert({
       order_id: input.orderId,
@@ -37,7 +74,7 @@ export async function insertReceipt(
     })
     .returning<{ id: string }[]>('id');
   await db('order_receipt_lines').insert(
-    input.lines.map((line) => ({
+    input.lines.map((line, index) => ({
       receipt_id: receipt!.id,
       line_number: line.line_number,
       quantity: line.quantity,
@@ -45,6 +82,7 @@ export async function insertReceipt(
       note: line.note || null,
       lot: line.lot || null,
       expiry_date: line.expiry_date ?? null,
+      short_shelf_life: shortByIndex.has(index),
     })),
   );
   await db('order_events').insert({
@@ -54,12 +92,24 @@ export async function insertReceipt(
     actor_label: input.receivedByLabel,
     occurred_at: input.now,
     details: JSON.stringify({
-      lines: input.lines.map((line) => ({
-        line_number: line.line_number,
-        quantity: line.quantity,
-        condition: line.condition,
-        ...(line.note ? { note: line.note } : {}),
-      })),
+      lines: input.lines.map((line, index) => {
+        const short = shortByIndex.get(index);
+        return {
+          line_number: line.line_number,
+          quantity: line.quantity,
+          condition: line.condition,
+          ...(line.note ? { note: line.note } : {}),
+          ...(short
+            ? {
+                lot: short.lot,
+                expiry_date: short.expiry_date,
+                days_remaining: short.days_remaining,
+                short_shelf_life: true,
+              }
+            : {}),
+        };
+      }),
+      ...(shortByIndex.size > 0 ? { short_shelf_life_accepted: true } : {}),
     }),
   });
 }

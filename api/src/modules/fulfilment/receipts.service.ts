@@ -1,11 +1,14 @@
-import type { OrderFulfilment, ReceiptRequest } from '../../contracts/fulfilment.js';
+import { RECEIPT_SHORT_SHELF_LIFE, type OrderFulfilment, type ReceiptRequest } from '../../contracts/fulfilment.js';
 import { canReceiveAnyOrder, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { rematchInvoicesAfterReceipt, sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
+import { localDate } from '../standing-orders/standing-order-schedule.rules.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
 import * as queries from './receipts.queries.js';
 import { checkReceipt } from './receipts.rules.js';
+import { findShortShelfLife, shortShelfLifeMessage } from './shelf-life.rules.js';
 
 const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FOUND');
 
@@ -15,7 +18,9 @@ const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FO
  * is answered like a missing one. The timeline event names who received. Receiving before
  * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not. The
  * order is locked, so two people receiving at once cannot together exceed it. Invoices waiting on
- * these goods are matched again (issue 18 §5).
+ * these goods are matched again (issue 18 §5). A lot expiring within its item's minimum remaining
+ * shelf life (issue 19 §4) is refused with 409 unless the request confirms it; confirmed, its lines
+ * are marked, the timeline event says so and the audit log records who accepted it.
  */
 export async function receiveOrder(
   ctx: ServiceContext,
@@ -35,13 +40,36 @@ export async function receiveOrder(
     ]);
     const problem = checkReceipt(receipt, lines, received);
     if (problem) throw new AppError(422, problem.code, problem.message, problem.errors);
+    const [shelfLives, timezone] = await Promise.all([
+      queries.selectLineShelfLives(trx, orderId),
+      queries.selectCompanyTimezone(trx),
+    ]);
+    const shortShelfLife = findShortShelfLife(receipt.lines, shelfLives, localDate(ctx.now(), timezone));
+    if (shortShelfLife.length > 0 && receipt.confirm_short_shelf_life !== true) {
+      throw new AppError(409, RECEIPT_SHORT_SHELF_LIFE, shortShelfLifeMessage(shortShelfLife), undefined, {
+        short_shelf_life: shortShelfLife,
+      });
+    }
     await queries.insertReceipt(trx, {
       orderId,
       receivedBy: caller.userId,
       receivedByLabel: caller.email,
       lines: receipt.lines,
+      shortShelfLife,
       now: ctx.now(),
     });
+    if (shortShelfLife.length > 0) {
+      await recordAudit(
+        ctx,
+        {
+          action: 'order.receive_short_dated',
+          targetType: 'order',
+          targetId: orderId,
+          details: { lines: shortShelfLife.map(({ index: _index, ...line }) => line) },
+        },
+        trx,
+      );
+    }
     return rematchInvoicesAfterReceipt(ctx, trx, orderId);
   });
   for (const id of statusUpdateIds) await sendInvoiceStatusUpdate(ctx, id);

@@ -13,7 +13,7 @@ import { InvalidSubmitWatcher } from '../../forms/InvalidSubmitWatcher';
 import { zodValidate } from '../../forms/zodValidate';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf, errorMessageOf } from '../../providers/httpClient';
-import { CategoryInput, DescriptionInput, PriceInput, TitleInput } from './ProductFields';
+import { CategoryInput, DescriptionInput, MinShelfLifeInput, PriceInput, TitleInput } from './ProductFields';
 import { ProductGtinsInput } from './ProductGtinsInput';
 
 /** 'Saved ✓' stays 2 seconds, then the form closes and the product reloads (admin-portal §4). */
@@ -28,8 +28,9 @@ function hasBadLink(value: unknown): boolean {
 
 /** The edit form's fields, as the update contract names them. */
 function toUpdateInput(values: Record<string, unknown>): ProductUpdateInput {
-  const { title, description, price, sku, vendor, category, product_url, gtins } = values as ProductUpdateInput;
-  return { title, description, price, sku, vendor, category, product_url, gtins };
+  const { title, description, price, sku, vendor, category, product_url, gtins, min_shelf_life_days } =
+    values as ProductUpdateInput;
+  return { title, description, price, sku, vendor, category, product_url, gtins, min_shelf_life_days };
 }
 
 function SaveStatus({ state }: { state: SaveState }) {
@@ -110,6 +111,7 @@ function ProductEditDialog({ product, onClose }: { product: Product; onClose: ()
               />
             )}
           </FormDataConsumer>
+          <MinShelfLifeInput />
           <ProductGtinsInput />
         </DialogContent>
         <DialogActions>

@@ -30,3 +30,17 @@ export function PriceInput({ isRequired }: { isRequired: boolean }) {
 export function DescriptionInput() {
   return <TextInput source="description" label="supply_hub.catalog.field.description" multiline minRows={3} />;
 }
+
+/** Days a received lot must still have before its expiry (issue 19 §4); shorter ones need a confirmation. */
+export function MinShelfLifeInput() {
+  return (
+    <NumberInput
+      source="min_shelf_life_days"
+      label="supply_hub.catalog.field.min_shelf_life_days"
+      helperText="supply_hub.catalog.min_shelf_life_help"
+      min={0}
+      max={3650}
+      step={1}
+    />
+  );
+}

@@ -5,16 +5,28 @@ import { apiClient } from '../../../lib/api-client';
 import type { ReceiptLineInput } from '../receipt-form.rules';
 import { orderKeys } from './order-keys';
 
+export interface ReceiptInput {
+  lines: ReceiptLineInput[];
+  /** Sent once the receiver has seen the short-shelf-life warning (409 RECEIPT_SHORT_SHELF_LIFE) and accepts. */
+  confirmShortShelfLife?: boolean;
+}
+
 /** POST /api/orders/:id/receipts: what arrived; answers the order's fulfilment. */
-export function receiveOrder(orderId: string, lines: ReceiptLineInput[]): Promise<OrderFulfilment> {
-  return apiClient.post<OrderFulfilment>(`/api/orders/${encodeURIComponent(orderId)}/receipts`, { lines });
+export function receiveOrder(
+  orderId: string,
+  { lines, confirmShortShelfLife }: ReceiptInput,
+): Promise<OrderFulfilment> {
+  return apiClient.post<OrderFulfilment>(`/api/orders/${encodeURIComponent(orderId)}/receipts`, {
+    lines,
+    ...(confirmShortShelfLife ? { confirm_short_shelf_life: true } : {}),
+  });
 }
 
 /** The own orders, the receiving list and the order's detail all show what arrived: all are refetched. */
 export function useReceiveOrder(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lines: ReceiptLineInput[]) => receiveOrder(orderId, lines),
+    mutationFn: (input: ReceiptInput) => receiveOrder(orderId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

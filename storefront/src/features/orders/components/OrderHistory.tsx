@@ -43,7 +43,9 @@ export function OrderHistory({ orderId, scope }: { orderId: string; scope: Order
           {data.fulfilment.events.map((event, index) => (
             <li key={`${event.type}-${event.at}-${index}`}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {EVENT_TEXT[event.type]} · {MOMENT.format(new Date(event.at))} · {event.actor}
+                {EVENT_TEXT[event.type]}
+                {event.details.short_shelf_life_accepted === true ? ' (short-dated stock accepted)' : ''} ·{' '}
+                {MOMENT.format(new Date(event.at))} · {event.actor}
               </Typography>
             </li>
           ))}

@@ -1,9 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import { RECEIPT_SHORT_SHELF_LIFE } from '@supply-hub/api/contracts';
 import { useState } from 'react';
 
+import { isApiError } from '../../../lib/api-client';
 import type { OrderScope } from '../api/get-order';
 import { useReceiveOrder } from '../api/receive-order';
 import type { ReceiptLineInput } from '../receipt-form.rules';
@@ -11,7 +15,9 @@ import { ReceiveLinesForm } from './ReceiveLinesForm';
 
 /**
  * Recording what arrived (issue 17 §3): all that remains at once ("Received in full"), or per line
- * with a quantity, a condition and a note, lot and expiry pre-filled from the ship notice.
+ * with a quantity, a condition and a note, lot and expiry pre-filled from the ship notice. A lot
+ * the server finds short-dated (issue 19 §4) is named in a warning; ticking "Receive short-dated
+ * stock anyway" sends the same lines again with the confirmation.
  */
 export function ReceiveControls({
   order,
@@ -27,6 +33,11 @@ export function ReceiveControls({
   const receive = useReceiveOrder(order.id);
   const [isPartial, setIsPartial] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The lines last sent: the ones to send again once short-dated stock is confirmed.
+  const [sent, setSent] = useState<ReceiptLineInput[] | null>(null);
+  const [isShortConfirmed, setIsShortConfirmed] = useState(false);
+  const shortDated =
+    isApiError(receive.error) && receive.error.code === RECEIPT_SHORT_SHELF_LIFE ? receive.error : null;
   const recorded = message && (
     <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
       {message}
@@ -34,21 +45,49 @@ export function ReceiveControls({
   );
   // Everything arrived: only the confirmation of the last receipt stays.
   if (toReceive.length === 0) return recorded || null;
-  const submit = (lines: ReceiptLineInput[]) => {
+  const submit = (lines: ReceiptLineInput[], confirmShortShelfLife = false) => {
     setMessage(null);
-    receive.mutate(lines, {
-      onSuccess: () => {
-        setIsPartial(false);
-        setMessage('Receipt recorded.');
+    setSent(lines);
+    setIsShortConfirmed(false);
+    receive.mutate(
+      { lines, confirmShortShelfLife },
+      {
+        onSuccess: () => {
+          setIsPartial(false);
+          setSent(null);
+          setMessage(confirmShortShelfLife ? 'Receipt recorded, short-dated stock included.' : 'Receipt recorded.');
+        },
       },
-    });
+    );
   };
   return (
     <Box sx={{ mt: 1.5 }}>
-      {receive.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {receive.error.message}
+      {shortDated && sent ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {shortDated.message}
+          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+            <FormControlLabel
+              control={
+                <Checkbox checked={isShortConfirmed} onChange={(event) => setIsShortConfirmed(event.target.checked)} />
+              }
+              label="Receive short-dated stock anyway"
+            />
+            <Button
+              variant="contained"
+              color="warning"
+              disabled={!isShortConfirmed || receive.isPending}
+              onClick={() => submit(sent, true)}
+            >
+              Record receipt with short-dated stock
+            </Button>
+          </Stack>
         </Alert>
+      ) : (
+        receive.error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {receive.error.message}
+          </Alert>
+        )
       )}
       {recorded}
       {isPartial ? (
