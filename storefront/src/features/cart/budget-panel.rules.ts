@@ -13,12 +13,19 @@ export function centsOf(amount: string): number {
   return isNegative ? -value : value;
 }
 
-/** The cart's total as the server will price it: price, else amazon_price, else 0 (decisions.md). */
-export function cartTotalCents(cart: Pick<Cart, 'items'>): number {
-  return cart.items.reduce((total, item) => {
+/**
+ * The cart's total as the server will price it: price, else amazon_price, else 0 (decisions.md);
+ * the supplier's lines as quoted.
+ */
+export function cartTotalCents(cart: Pick<Cart, 'items'> & Partial<Pick<Cart, 'supplier_items'>>): number {
+  const catalogue = cart.items.reduce((total, item) => {
     const price = item.product.price ?? item.product.amazon_price;
     return total + (price === null || price === undefined ? 0 : centsOf(price)) * item.quantity;
   }, 0);
+  return (cart.supplier_items ?? []).reduce(
+    (total, item) => total + centsOf(item.unit_price) * item.quantity,
+    catalogue,
+  );
 }
 
 export interface BudgetPanelFigures {

@@ -10,6 +10,7 @@ const cart: Cart = {
     { product: product('A1'), quantity: 2, added_at: '2026-01-01T00:00:00Z' },
     { product: product('B2'), quantity: 1, added_at: '2026-01-01T00:00:00Z' },
   ],
+  supplier_items: [],
   item_count: 3,
   version: 'v1',
 };

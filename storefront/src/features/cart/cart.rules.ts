@@ -5,10 +5,16 @@ import { isApiError } from '../../lib/api-client';
 import type { CartLineInput } from './api/replace-cart';
 
 /** What the drawer shows before the first answer, and what the server leaves after a submission. */
-export const EMPTY_CART: Cart = { items: [], item_count: 0, version: '' };
+export const EMPTY_CART: Cart = { items: [], supplier_items: [], item_count: 0, version: '' };
 
-function withItems(cart: Cart, items: Cart['items']): Cart {
-  return { ...cart, items, item_count: items.reduce((sum, item) => sum + item.quantity, 0) };
+function withItems(cart: Cart, items: Cart['items'], supplierItems = cart.supplier_items): Cart {
+  const count = [...items, ...supplierItems].reduce((sum, item) => sum + item.quantity, 0);
+  return { ...cart, items, supplier_items: supplierItems, item_count: count };
+}
+
+/** Nothing to order: no catalogue line and no line from the supplier's shop. */
+export function isCartEmpty(cart: Cart): boolean {
+  return cart.items.length === 0 && cart.supplier_items.length === 0;
 }
 
 /** provider-portal §5: a quantity of zero or less removes the line. */
@@ -44,7 +50,7 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
     case 'set':
       return setLineQuantity(cart, change.asin, change.quantity);
     case 'clear':
-      return { ...cart, items: [], item_count: 0 };
+      return withItems(cart, [], []);
   }
 }
 

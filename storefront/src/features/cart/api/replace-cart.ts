@@ -12,9 +12,12 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** PUT /api/cart: replaces every line (a quantity of 0 or less drops it); 400 PRODUCT_NOT_IN_CATALOG. */
-export function replaceCart(items: readonly CartLineInput[]): Promise<Cart> {
-  return apiClient.put<Cart>('/api/cart', { items });
+/**
+ * PUT /api/cart: replaces every catalogue line (a quantity of 0 or less drops it); 400
+ * PRODUCT_NOT_IN_CATALOG. The supplier's lines stay unless `supplierItemIds` says which to keep.
+ */
+export function replaceCart(items: readonly CartLineInput[], supplierItemIds?: readonly string[]): Promise<Cart> {
+  return apiClient.put<Cart>('/api/cart', supplierItemIds ? { items, supplier_item_ids: supplierItemIds } : { items });
 }
 
 /**
@@ -30,6 +33,7 @@ export function useReplaceCart() {
         change.type === 'clear'
           ? []
           : toLineInputs(setLineQuantity(await loadServerCart(queryClient), change.asin, change.quantity)),
+        change.type === 'clear' ? [] : undefined,
       ),
     onMutate: () => cancelCartRead(queryClient),
     onSuccess: (cart, change) => landCartChange(queryClient, change.id, cart),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { orderKeys } from '../../orders';
-import { EMPTY_CART, idempotencyKeyFor, toLineInputs } from '../cart.rules';
+import { EMPTY_CART, idempotencyKeyFor, isCartEmpty, toLineInputs } from '../cart.rules';
 import { CART_MUTATION, cartKeys } from './cart-keys';
 import { loadServerCart } from './get-cart';
 import type { CartLineInput } from './replace-cart';
@@ -12,8 +12,13 @@ import type { CartLineInput } from './replace-cart';
  * POST /api/orders: a pending order from ASINs and quantities (the server prices it). The same
  * Idempotency-Key answers the same order (200) instead of creating a second one (201).
  */
-export function submitOrder(lines: readonly CartLineInput[], idempotencyKey: string): Promise<Order> {
-  return apiClient.post<Order>('/api/orders', { lines }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function submitOrder(
+  lines: readonly CartLineInput[],
+  idempotencyKey: string,
+  supplierItemIds: readonly string[] = [],
+): Promise<Order> {
+  const body = supplierItemIds.length > 0 ? { lines, supplier_item_ids: supplierItemIds } : { lines };
+  return apiClient.post<Order>('/api/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Submits exactly the cart the server holds, once every change queued before it has landed. */
@@ -23,8 +28,9 @@ export function useSubmitOrder() {
     ...CART_MUTATION,
     mutationFn: async () => {
       const cart = await loadServerCart(queryClient);
-      if (cart.items.length === 0) throw new ApiError(400, 'CART_EMPTY', 'Cart is empty');
-      return submitOrder(toLineInputs(cart), idempotencyKeyFor(cart));
+      if (isCartEmpty(cart)) throw new ApiError(400, 'CART_EMPTY', 'Cart is empty');
+      const supplierItemIds = cart.supplier_items.map((item) => item.id);
+      return submitOrder(toLineInputs(cart), idempotencyKeyFor(cart), supplierItemIds);
     },
     // The server emptied the cart in the same transaction; the refetch below confirms it.
     onSuccess: () => queryClient.setQueryData(cartKeys.all, EMPTY_CART),

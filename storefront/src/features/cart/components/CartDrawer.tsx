@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
-import { describeCartError } from '../cart.rules';
+import { describeCartError, isCartEmpty } from '../cart.rules';
 import { useCart } from '../hooks/use-cart';
 import { CartLine } from './CartLine';
 import { ClearCartDialog } from './ClearCartDialog';
@@ -18,6 +18,8 @@ import { SubmitOrderPanel } from './SubmitOrderPanel';
 
 // The budget panel loads with the open cart, never with /catalog (its initial bundle is full).
 const BudgetPanel = lazy(() => import('./BudgetPanel'));
+// PunchOut shopping (issue 19 §5) likewise loads only with the open cart.
+const SupplierCartPanel = lazy(() => import('./SupplierCartPanel'));
 
 /** provider-portal §2 Cart drawer: the lines, Clear, and the submit panel (or the admin notice). */
 export function CartDrawer() {
@@ -44,7 +46,7 @@ export function CartDrawer() {
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Shopping Cart ({count} items)
         </Typography>
-        {cart.items.length > 0 && (
+        {!isCartEmpty(cart) && (
           <Button color="error" onClick={() => setIsConfirmingClear(true)}>
             Clear
           </Button>
@@ -85,7 +87,7 @@ export function CartDrawer() {
             Loading
           </Typography>
         )}
-        {status === 'ready' && cart.items.length === 0 && (
+        {status === 'ready' && isCartEmpty(cart) && (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
             Your cart is empty
           </Typography>
@@ -101,10 +103,15 @@ export function CartDrawer() {
             ))}
           </Box>
         )}
+        {isDrawerOpen && status === 'ready' && (
+          <Suspense fallback={null}>
+            <SupplierCartPanel />
+          </Suspense>
+        )}
       </Box>
       <Divider />
       <Box sx={{ p: 2 }}>
-        {isDrawerOpen && cart.items.length > 0 && (
+        {isDrawerOpen && !isCartEmpty(cart) && (
           <Suspense fallback={null}>
             <BudgetPanel />
           </Suspense>

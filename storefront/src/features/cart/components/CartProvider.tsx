@@ -15,6 +15,7 @@ import {
 } from '../hooks/use-cart';
 import { useCartStore } from '../hooks/use-cart-store';
 import { useQaAutoSubmit } from '../hooks/use-qa-auto-submit';
+import { useSupplierCartReturn } from '../hooks/use-supplier-cart-return';
 
 /** provider-portal §9: navigation to /orders after a submission. */
 const NAVIGATE_AFTER_SUBMIT_MS = 100;
@@ -65,6 +66,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     void submit();
   }, [submit]);
   useQaAutoSubmit(canSubmit, startQaRun);
+
+  const showSupplierReturn = useCallback(
+    (itemCount: number) => {
+      void reload();
+      setIsDrawerOpen(true);
+      showToast({
+        title:
+          itemCount === 1
+            ? "1 item from the supplier's shop is in your cart."
+            : `${itemCount} items from the supplier's shop are in your cart.`,
+      });
+    },
+    [reload, showToast],
+  );
+  useSupplierCartReturn(showSupplierReturn);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 import { useAuth } from '../../auth';
+import { isCartEmpty } from '../cart.rules';
 import { useCart } from '../hooks/use-cart';
 
 /**
@@ -20,7 +21,7 @@ export function SubmitOrderPanel() {
   if (!canSubmit) return <Alert severity="info">Only doctors, providers and users can submit orders.</Alert>;
 
   const isSubmitting = submitState.status === 'submitting';
-  const isEmpty = cart.items.length === 0;
+  const isEmpty = isCartEmpty(cart);
   return (
     <Stack spacing={1}>
       <FormControlLabel
