@@ -79,6 +79,9 @@ test('Punchout Settings needs every field, and shows the secret only masked afte
   );
   await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
   await expect(punchout.getByText(/leave this empty to keep it/)).toBeVisible();
+  // Demo mode points "Shop at supplier" at the sandbox's PunchOut shop (issue 19 §5).
+  expect(original.shop_setup_url).toMatch(/\/sandbox\/supplier\/punchout\/setup$/);
+  await expect(punchout.getByLabel('PunchOut Shopping URL (optional)')).toHaveValue(String(original.shop_setup_url));
 
   await punchout.getByLabel('Identity').fill('');
   await punchout.getByRole('button', { name: 'Save Punchout Settings' }).click();
@@ -95,7 +98,11 @@ test('Punchout Settings needs every field, and shows the secret only masked afte
   await expect(page.getByText(secret)).toHaveCount(0);
 
   const saved = await getSettings(page, 'punchout');
-  expect(saved).toMatchObject({ identity: original.identity, shared_secret_masked: '••••••••' });
+  expect(saved).toMatchObject({
+    identity: original.identity,
+    shared_secret_masked: '••••••••',
+    shop_setup_url: original.shop_setup_url,
+  });
   expect(saved.updated_at).not.toBe(original.updated_at);
   expect(JSON.stringify(saved)).not.toContain(secret);
 });

@@ -477,6 +477,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
           'Saved secret: %{masked}. It is never sent back to the browser; leave this empty to keep it, or type a new one to replace it.',
         secret_none: 'No secret saved yet. Required.',
         test_mode: 'Test mode (orders go to the test URL)',
+        shop_setup_url: 'PunchOut Shopping URL (optional)',
+        shop_setup_url_help:
+          'Where "Shop at supplier" sends its PunchOutSetupRequest. Leave it empty to turn shopping at the supplier off.',
         inbound_title: 'Documents from the supplier',
         inbound_help:
           'Confirmations, ship notices and status updates the supplier sends to /api/cxml/inbound carry this sender ID and secret. Leave the sender ID empty to refuse them.',

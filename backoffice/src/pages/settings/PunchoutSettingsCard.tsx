@@ -53,6 +53,7 @@ function toForm(view: PunchoutSettingsView): SettingsInputs['punchout'] {
     identity: view.identity ?? '',
     shared_secret: '',
     test_mode: view.test_mode,
+    shop_setup_url: view.shop_setup_url ?? '',
     inbound_identity: view.inbound_identity ?? '',
     inbound_shared_secret: '',
   };
@@ -90,6 +91,12 @@ function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
         }
       />
       <BooleanInput source="test_mode" label="supply_hub.settings.punchout.test_mode" />
+      <TextInput
+        source="shop_setup_url"
+        label="supply_hub.settings.punchout.shop_setup_url"
+        type="url"
+        helperText="supply_hub.settings.punchout.shop_setup_url_help"
+      />
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
         {translate('supply_hub.settings.punchout.inbound_title')}
       </Typography>
