@@ -45,7 +45,7 @@ async function signInAsWardNurse(page: Page, baseURL: string, departmentId: stri
   return user.id;
 }
 
-test('on a 390 × 844 phone a nurse counts a 10-item par cart and puts the top-up in the cart with one tap', async ({
+test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan and submits the top-up as the location's order", async ({
   page,
   baseURL,
 }) => {
@@ -126,20 +126,70 @@ test('on a 390 × 844 phone a nurse counts a 10-item par cart and puts the top-u
     return packs > 0 ? [{ asin: line.asin, quantity: packs }] : [];
   });
   const total = expected.reduce((sum, line) => sum + line.quantity, 0);
-  const addToCart = page.getByRole('button', { name: `Add to cart (${total} packs)` });
-  await expectTappable(addToCart);
-  await addToCart.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Count saved.' })).toContainText(
-    `Count saved. ${expected.length} items added to your cart.`,
-  );
+  await expectTappable(page.getByRole('button', { name: `Add to cart (${total} packs)` }));
+  const submit = page.getByRole('button', { name: 'Submit as order' });
+  await expectTappable(submit);
+  await submit.click();
+  const saved = page.getByRole('status').filter({ hasText: 'Count saved.' });
+  await expect(saved).toContainText(/Count saved\. Order SO-\d+ submitted for approval\./);
   expect(Date.now() - started).toBeLessThan(60_000);
 
+  // The order restocks the par cart: its delivery location, the top-up's lines; the cart is untouched.
+  const orderNumber = /Order (SO-\d+)/.exec((await saved.textContent()) ?? '')?.[1];
+  const { data: orders } = (await (await page.request.get('/api/orders')).json()) as {
+    data: {
+      order_number: string;
+      status: string;
+      delivery_location: string;
+      lines: { asin: string; quantity: number }[];
+    }[];
+  };
+  const order = orders.find((candidate) => candidate.order_number === orderNumber);
+  expect(order).toMatchObject({ status: 'pending', delivery_location: location.name });
+  expect(order!.lines.map((line) => ({ asin: line.asin, quantity: line.quantity }))).toEqual(
+    expect.arrayContaining(expected),
+  );
+  expect(order!.lines).toHaveLength(expected.length);
+  const cart = (await (await page.request.get('/api/cart')).json()) as { items: unknown[] };
+  expect(cart.items).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Submit as order' })).toBeDisabled();
+});
+
+test('or puts the top-up in her cart with one tap', async ({ page, baseURL }) => {
+  const [gauze, gloves] = await withAdmin(baseURL ?? '', async (admin) => {
+    const response = await admin.get('/api/products?per_page=2');
+    return ((await response.json()) as { data: CatalogueProduct[] }).data;
+  });
+  const suffix = `C${Date.now().toString(36).toUpperCase()}`;
+  const location = await withAdmin(baseURL ?? '', async (admin) => {
+    const department = await admin.post('/api/admin/departments', { data: { code: suffix, name: `Ward ${suffix}` } });
+    const { id: departmentId } = (await department.json()) as { id: string };
+    const created = await admin.post('/api/admin/locations', {
+      data: {
+        name: `Shelf ${suffix}`,
+        department_id: departmentId,
+        stock_list: [
+          { asin: gauze!.asin, par: 10, reorder_point: null, pack_size: 1 },
+          { asin: gloves!.asin, par: 4, reorder_point: null, pack_size: 2 },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    return { ...((await created.json()) as { id: string; name: string }), departmentId };
+  });
+  await signInAsWardNurse(page, baseURL ?? '', location.departmentId);
+  await page.goto(`/locations/${location.id}`);
+  await page.getByRole('textbox', { name: `On hand: ${gauze!.title}` }).fill('3');
+  await page.getByRole('textbox', { name: `On hand: ${gloves!.title}` }).fill('0');
+  await page.getByRole('button', { name: 'Add to cart (9 packs)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Count saved.' })).toContainText(
+    'Count saved. 2 items added to your cart.',
+  );
   const cart = (await (await page.request.get('/api/cart')).json()) as {
     items: { product: { asin: string }; quantity: number }[];
   };
-  expect(cart.items.map((line) => ({ asin: line.product.asin, quantity: line.quantity }))).toEqual(
-    expect.arrayContaining(expected),
-  );
-  expect(cart.items).toHaveLength(expected.length);
-  await expect(page.getByRole('button', { name: /^Shopping cart/ })).toContainText(String(total));
+  expect(cart.items.map((line) => [line.product.asin, line.quantity])).toEqual([
+    [gauze!.asin, 7],
+    [gloves!.asin, 2],
+  ]);
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
 import { cartSchema } from '../cart.js';
+import { orderSchema } from '../order-submission.js';
 import {
   countAnswerSchema,
   countInputSchema,
@@ -152,5 +153,19 @@ export const locationsEndpoints = {
     params: countParamsSchema,
     responses: { 200: cartSchema },
     errors: [400, 401, 404, 409],
+  }),
+  submitAsOrder: endpoint({
+    method: 'post',
+    path: '/api/locations/:id/counts/:countId/order',
+    summary: "Submit a count's top-up as an order for the location (its delivery location)",
+    description:
+      'Whoever counted may submit it — doctors, users and providers, and nurses and logistics admins of the ward, since the order ' +
+      'restocks the location. The budget, limit and approval rules apply as to any order; the cart is left alone. Once: a repeat ' +
+      'answers 200 with the same order; a count already put in the cart is 409 COUNT_ALREADY_IN_CART; nothing to order is 400.',
+    tag,
+    access: 'signed-in',
+    params: countParamsSchema,
+    responses: { 201: orderSchema, 200: orderSchema },
+    errors: [400, 401, 403, 404, 409, 422],
   }),
 };

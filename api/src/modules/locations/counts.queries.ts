@@ -124,15 +124,30 @@ export async function isCountableLocation(
 }
 
 /** Locks a count of this location for its add-to-cart (once). */
-export function selectCountForUpdate(
-  db: Db,
-  locationId: string,
-  countId: string,
-): Promise<{ id: string; counted_by: string | null; added_to_cart_at: Date | null } | undefined> {
+export function selectCountForUpdate(db: Db, locationId: string, countId: string): Promise<CountState | undefined> {
   return db('location_counts')
     .where({ id: countId, location_id: locationId })
     .forUpdate()
-    .first('id', 'counted_by', 'added_to_cart_at');
+    .first('id', 'counted_by', 'added_to_cart_at', 'order_id');
+}
+
+export interface CountState {
+  id: string;
+  counted_by: string | null;
+  added_to_cart_at: Date | null;
+  /** The order its top-up became, if submitted as one. */
+  order_id: string | null;
+}
+
+export function selectCount(db: Db, locationId: string, countId: string): Promise<CountState | undefined> {
+  return db('location_counts')
+    .where({ id: countId, location_id: locationId })
+    .first('id', 'counted_by', 'added_to_cart_at', 'order_id');
+}
+
+/** Records the order a count's top-up became; only the first such order is kept. */
+export async function markCountOrdered(db: Db, countId: string, orderId: string): Promise<void> {
+  await db('location_counts').where({ id: countId }).whereNull('order_id').update({ order_id: orderId });
 }
 
 /** The lines a count topped up (quantity in packs), in the stock list's order. */

@@ -248,3 +248,84 @@ describe('GET /api/admin/locations/:id/par-review', () => {
     await nurse.get(`/api/admin/locations/${id}/par-review`).expect(403);
   });
 });
+
+describe('POST /api/locations/:id/counts/:countId/order', () => {
+  it("submits a nurse's top-up as a pending order for the location, once, leaving her cart alone", async () => {
+    const { nurse, user, id, gauze, gloves, saline } = await wardWithNurse();
+    await nurse.post('/api/cart/items').send({ asin: gauze.asin, quantity: 2 }).expect(200);
+    const count = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({
+        counts: [
+          { asin: gauze.asin, on_hand: 5 },
+          { asin: gloves.asin, on_hand: 0 },
+          { asin: saline.asin, on_hand: 11 },
+        ],
+      })
+      .expect(201);
+    const path = `/api/locations/${id}/counts/${count.body.id}/order`;
+    const ordered = await nurse.post(path).expect(201);
+    expect(ordered.body).toMatchObject({
+      status: 'pending',
+      total_amount: '103.50',
+      lines: [
+        expect.objectContaining({ asin: gauze.asin, quantity: 15, unit_price: '4.50' }),
+        expect.objectContaining({ asin: gloves.asin, quantity: 3, unit_price: '12.00' }),
+      ],
+    });
+    const stored = await db('orders')
+      .where({ id: ordered.body.id })
+      .first('delivery_location', 'location_id', 'notes', 'user_id');
+    expect(stored).toEqual({
+      delivery_location: 'Ward 4B par cart',
+      location_id: id,
+      notes: 'Top-up of Ward 4B par cart from a count',
+      user_id: user.id,
+    });
+    // A second tap answers the same order; the count cannot go to the cart any more; the cart is as it was.
+    expect((await nurse.post(path).expect(200)).body.id).toBe(ordered.body.id);
+    expect((await nurse.post(`/api/locations/${id}/counts/${count.body.id}/add-to-cart`).expect(409)).body.code).toBe(
+      'COUNT_ALREADY_ORDERED',
+    );
+    expect(await db('orders').where({ user_id: user.id }).pluck('id')).toEqual([ordered.body.id]);
+    expect(await db('cart_items').where({ user_id: user.id }).pluck('quantity')).toEqual([2]);
+    expect(await db('location_counts').where({ id: count.body.id }).first('order_id')).toEqual({
+      order_id: ordered.body.id,
+    });
+  });
+
+  it('refuses a count already in the cart, one with nothing to order, an admin, and strangers', async () => {
+    const { admin, nurse, id, gauze, gloves, saline } = await wardWithNurse();
+    const full = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({
+        counts: [
+          { asin: gauze.asin, on_hand: 20 },
+          { asin: gloves.asin, on_hand: 30 },
+          { asin: saline.asin, on_hand: 12 },
+        ],
+      })
+      .expect(201);
+    expect((await nurse.post(`/api/locations/${id}/counts/${full.body.id}/order`).expect(400)).body.code).toBe(
+      'COUNT_NOTHING_TO_ORDER',
+    );
+    const short = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gauze.asin, on_hand: 1 }] })
+      .expect(201);
+    await nurse.post(`/api/locations/${id}/counts/${short.body.id}/add-to-cart`).expect(200);
+    expect((await nurse.post(`/api/locations/${id}/counts/${short.body.id}/order`).expect(409)).body.code).toBe(
+      'COUNT_ALREADY_IN_CART',
+    );
+    const { agent: stranger } = await signedInAgent(app, db, ['doctor']);
+    await stranger.post(`/api/locations/${id}/counts/${short.body.id}/order`).expect(404);
+
+    const adminCount = await admin
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gauze.asin, on_hand: 1 }] })
+      .expect(201);
+    expect((await admin.post(`/api/locations/${id}/counts/${adminCount.body.id}/order`).expect(403)).body.code).toBe(
+      'ORDERING_NOT_ALLOWED',
+    );
+  });
+});

@@ -18,7 +18,14 @@ import {
   updateLocation,
 } from './locations-admin.service.js';
 import { exportParReview, getParReview } from './par-review.service.js';
-import { addCountToCart, getMyLocation, listMyLocations, recordCount, type Counter } from './locations.service.js';
+import {
+  addCountToCart,
+  submitCountAsOrder,
+  getMyLocation,
+  listMyLocations,
+  recordCount,
+  type Counter,
+} from './locations.service.js';
 
 /** A stock-list CSV of 1,000 lines is about 40 KB. */
 const CSV_LIMIT = '1mb';
@@ -100,6 +107,13 @@ export function locationsRoutes({ contextFor }: RouteDependencies): Router {
     const counter = counterOf(req);
     const params = countParamsSchema.parse(req.params);
     res.json(await addCountToCart(contextFor(req), counter, params.id, params.countId));
+  });
+
+  router.post('/locations/:id/counts/:countId/order', allow.owner(), async (req, res) => {
+    if (!req.auth) throw notSignedInError(req.authRejection);
+    const params = countParamsSchema.parse(req.params);
+    const { order, isReplay } = await submitCountAsOrder(contextFor(req), req.auth, params.id, params.countId);
+    res.status(isReplay ? 200 : 201).json(order);
   });
 
   return router;

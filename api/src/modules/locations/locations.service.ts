@@ -8,12 +8,14 @@ import {
   type CountAnswer,
   type LocationDetail,
   type MyLocation,
+  type Order,
 } from '../../contracts/index.js';
 import { displayPrice } from '../../contracts/products.rules.js';
 import { isAdmin, type Role } from '../../contracts/roles.rules.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { addCartItems, getCart } from '../cart/cart.service.js';
+import { submitOrder, type Requester } from '../orders/orders.service.js';
 import * as counts from './counts.queries.js';
 import { locationNotFound } from './locations-admin.service.js';
 import * as queries from './locations.queries.js';
@@ -143,8 +145,46 @@ export async function addCountToCart(
     if (count.added_to_cart_at) {
       throw AppError.conflict('COUNT_ALREADY_IN_CART', 'This count’s top-up is already in your cart.');
     }
+    if (count.order_id) {
+      throw AppError.conflict('COUNT_ALREADY_ORDERED', 'This count’s top-up was already submitted as an order.');
+    }
     await addCartItems(ctx, counter.userId, await counts.selectCountTopUp(trx, countId), trx);
     await counts.markCountAddedToCart(trx, countId, ctx.now());
   });
   return getCart(ctx, counter.userId);
+}
+
+/**
+ * Submits the top-up of one's own count as an order for the location (issue 19 §1): the location
+ * is its delivery location, the budget, limit and approval rules apply as to any order, and the
+ * counter's cart is left alone. Once: the count's id is the Idempotency-Key, so a second tap, a
+ * retry or two tabs answer the same order; a count already put in the cart is refused (409).
+ */
+export async function submitCountAsOrder(
+  ctx: ServiceContext,
+  requester: Requester,
+  id: string,
+  countId: string,
+): Promise<{ order: Order; isReplay: boolean }> {
+  const location = await countableLocation(ctx, requester, id);
+  const count = await counts.selectCount(ctx.db, id, countId);
+  if (!count || count.counted_by !== requester.userId) {
+    throw AppError.notFound('Count not found', 'COUNT_NOT_FOUND');
+  }
+  if (count.added_to_cart_at) {
+    throw AppError.conflict('COUNT_ALREADY_IN_CART', 'This count’s top-up is already in your cart.');
+  }
+  const lines = await counts.selectCountTopUp(ctx.db, countId);
+  if (lines.length === 0 && !count.order_id) {
+    throw AppError.badRequest('COUNT_NOTHING_TO_ORDER', 'Nothing to order: every item is at or above its level.');
+  }
+  const submitted = await submitOrder(
+    ctx,
+    requester,
+    `count-${countId}`,
+    { lines },
+    { keepCart: true, forLocation: { id: location.id, name: location.name } },
+  );
+  await counts.markCountOrdered(ctx.db, countId, submitted.order.id);
+  return submitted;
 }

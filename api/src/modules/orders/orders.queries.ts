@@ -23,6 +23,8 @@ export interface OrderInsert {
   order_limit?: string | null;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
   rejection_reason?: string | null;
+  /** The ward location a count's top-up restocks (issue 19 §1); delivery_location keeps its name. */
+  location_id?: string | null;
   /** A QA runner order (never in reports) and the admin who ran it. */
   is_qa?: boolean;
   qa_run_by?: string | null;
@@ -372,9 +374,10 @@ export async function insertSubmittedOrder(
      ),
      new_order AS (
        INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, department_id,
-                           over_budget, over_limit, order_limit, priority, is_qa, qa_run_by, created_at, updated_at)
+                           location_id, over_budget, over_limit, order_limit, priority, is_qa, qa_run_by, created_at,
+                           updated_at)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
-              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:overBudget AS boolean),
+              :deliveryLocation, CAST(:departmentId AS uuid), CAST(:locationId AS uuid), CAST(:overBudget AS boolean),
               CAST(:overLimit AS boolean), CAST(:orderLimit AS numeric), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
               CAST(:now AS timestamptz), CAST(:now AS timestamptz)
        FROM claimed
@@ -450,6 +453,7 @@ export async function insertSubmittedOrder(
         notes: order.notes,
         deliveryLocation: order.delivery_location,
         departmentId: order.department_id ?? null,
+        locationId: order.location_id ?? null,
         overBudget: order.over_budget === true,
         overLimit: order.over_limit === true,
         orderLimit: order.order_limit ?? null,

@@ -42,7 +42,15 @@ export interface SubmitOptions {
   qaRunBy?: string;
   /** A standing order's occurrence (issue 19 §3): the owner's cart is left as it is. */
   keepCart?: boolean;
+  /**
+   * A count's top-up (issue 19 §1): the location is the order's delivery location, and whoever may
+   * count there (a nurse of the ward too) may submit it; the service that calls checked that.
+   */
+  forLocation?: { id: string; name: string };
 }
+
+/** Roles that may submit a ward location's top-up besides those who order (issue 19 §1, docs/par-levels.md). */
+const LOCATION_TOP_UP_ROLES: readonly string[] = [...ORDERING_ROLES, 'nurse', 'logistics_admin'];
 
 /**
  * Creates a pending order from ASINs and quantities only: the server looks every product up,
@@ -58,7 +66,8 @@ export async function submitOrder(
   options: SubmitOptions = {},
 ): Promise<{ order: Order; isReplay: boolean }> {
   const role = effectiveRole(requester.roles);
-  if (!ORDERING_ROLES.includes(role)) {
+  const mayOrder = options.forLocation ? LOCATION_TOP_UP_ROLES.includes(role) : ORDERING_ROLES.includes(role);
+  if (!mayOrder) {
     throw new AppError(403, 'ORDERING_NOT_ALLOWED', 'Admin users can view cart contents but cannot submit orders.');
   }
   const input = orderSubmissionSchema.parse(rawInput);
@@ -117,9 +126,14 @@ export async function submitOrder(
     user_email: requester.email,
     status: 'pending' as const,
     total_amount: formatCents(totalCents),
-    notes: role === 'provider' ? 'Order submitted by Provider' : 'Order submitted',
-    delivery_location: profile.department?.trim() || 'Default',
+    notes: options.forLocation
+      ? `Top-up of ${options.forLocation.name} from a count`
+      : role === 'provider'
+        ? 'Order submitted by Provider'
+        : 'Order submitted',
+    delivery_location: options.forLocation?.name ?? (profile.department?.trim() || 'Default'),
     department_id: profile.department_id,
+    location_id: options.forLocation?.id ?? null,
     // Recorded: a later edit of the user's limit never changes what this order needs (issue 18 §3).
     order_limit: profile.order_limit,
     priority: 'normal' as const,

@@ -37,6 +37,7 @@ export function selectReceiptsOfLot(db: Db, asin: string, lot: string): Promise<
     })
     .join('users as u', 'u.id', 'o.user_id')
     .leftJoin('departments as d', 'd.id', 'o.department_id')
+    .leftJoin('locations as loc', 'loc.id', 'o.location_id')
     .where('i.asin', asin)
     .whereRaw('upper(trim(l.lot)) = upper(trim(?))', [lot])
     .orderBy([
@@ -46,8 +47,10 @@ export function selectReceiptsOfLot(db: Db, asin: string, lot: string): Promise<
     .select(
       'o.id as order_id',
       'o.order_number',
-      // Where it was delivered: the ship-to the order was sent with.
-      db.raw(`nullif(concat_ws(', ', o.ship_to_street_line1, o.ship_to_city, o.ship_to_state), '') AS location`),
+      // Where it was delivered: the ward location a count's order restocked, else the ship-to it was sent with.
+      db.raw(
+        `coalesce(loc.name, nullif(concat_ws(', ', o.ship_to_street_line1, o.ship_to_city, o.ship_to_state), '')) AS location`,
+      ),
       // The department recorded at submission (its name as text before departments were a list).
       db.raw('coalesce(d.name, o.delivery_location) AS department'),
       'u.email as requester_email',

@@ -1,8 +1,17 @@
-import { cartSchema, countAnswerSchema, type Cart, type CountAnswer, type CountLine } from '@supply-hub/api/contracts';
-import { useMutation } from '@tanstack/react-query';
+import {
+  cartSchema,
+  countAnswerSchema,
+  orderSchema,
+  type Cart,
+  type CountAnswer,
+  type CountLine,
+  type Order,
+} from '@supply-hub/api/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '../../../lib/api-client';
 import { useRefreshCart } from '../../cart';
+import { orderKeys } from '../../orders';
 
 /** POST /api/locations/:id/counts: records the count, answers its top-up in packs. */
 export function recordCount(locationId: string, counts: CountLine[]): Promise<CountAnswer> {
@@ -22,15 +31,38 @@ export function addCountToCart(locationId: string, countId: string): Promise<Car
   );
 }
 
-/** One tap: the count is recorded, then its top-up lands in the cart, which the shell then shows. */
-export function useCountAndAddToCart(locationId: string) {
+/**
+ * POST /api/locations/:id/counts/:countId/order: the top-up submitted as an order for the location
+ * (once; the budget and approval rules apply).
+ */
+export function submitCountAsOrder(locationId: string, countId: string): Promise<Order> {
+  return apiClient.post(
+    `/api/locations/${encodeURIComponent(locationId)}/counts/${encodeURIComponent(countId)}/order`,
+    undefined,
+    { schema: orderSchema },
+  );
+}
+
+export type TopUpMode = 'cart' | 'order';
+
+/**
+ * One tap: the count is recorded, then its top-up lands in the cart (which the shell then shows)
+ * or is submitted as the location's order.
+ */
+export function useCountAndTopUp(locationId: string) {
   const refreshCart = useRefreshCart();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (counts: CountLine[]) => {
+    mutationFn: async ({ counts, mode }: { counts: CountLine[]; mode: TopUpMode }) => {
       const count = await recordCount(locationId, counts);
-      if (count.lines.length > 0) await addCountToCart(locationId, count.id);
-      return count;
+      if (count.lines.length === 0) return { count, order: null };
+      if (mode === 'order') return { count, order: await submitCountAsOrder(locationId, count.id) };
+      await addCountToCart(locationId, count.id);
+      return { count, order: null };
     },
-    onSuccess: () => refreshCart(),
+    onSuccess: ({ order }) => {
+      if (order) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      else refreshCart();
+    },
   });
 }

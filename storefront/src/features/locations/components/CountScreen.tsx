@@ -14,7 +14,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { RouterLink } from '../../../components/RouterLink';
 import { isApiError } from '../../../lib/api-client';
 import { resolveScan } from '../../catalogue/api/resolve-scan';
-import { useCountAndAddToCart } from '../api/count-and-top-up';
+import { useCountAndTopUp } from '../api/count-and-top-up';
 import { useLocation } from '../api/get-location';
 
 type Item = LocationDetail['stock_list'][number];
@@ -32,16 +32,24 @@ function orderText(item: Item, onHand: number | undefined): string {
   return `Order ${packs} ${packs === 1 ? 'pack' : 'packs'}`;
 }
 
+function resultText({ count, order }: { count: { lines: unknown[] }; order: { order_number: string } | null }): string {
+  if (count.lines.length === 0) return 'Count saved. Everything is at par: nothing to order.';
+  if (order) return `Count saved. Order ${order.order_number} submitted for approval.`;
+  const items = count.lines.length;
+  return `Count saved. ${items} ${items === 1 ? 'item' : 'items'} added to your cart.`;
+}
+
 /**
  * /locations/:id (issue 19 §1), for a phone in one hand: the stock list top to bottom, one large
  * numeric field per item, Enter moves to the next; each item shows live what will be ordered
- * (the api's own rule), and one button records the count and puts the top-up in the cart.
+ * (the api's own rule), and one button records the count and puts the top-up in the cart, or
+ * submits it as the location's order.
  */
 export function CountScreen({ id }: { id: string }) {
   const { data, error } = useLocation(id);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const countAndAdd = useCountAndAddToCart(id);
+  const countAndAdd = useCountAndTopUp(id);
   const [scanText, setScanText] = useState('');
   const [scanNote, setScanNote] = useState<{ severity: 'success' | 'warning' | 'error'; text: string } | null>(null);
 
@@ -96,8 +104,9 @@ export function CountScreen({ id }: { id: string }) {
   }
 
   const result = countAndAdd.data;
+  const isDone = counts.length === 0 || countAndAdd.isPending || result !== undefined;
   return (
-    <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 14, px: 1.5 }}>
+    <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 22, px: 1.5 }}>
       <Typography variant="h5" component="h1">
         {data.name}
       </Typography>
@@ -185,22 +194,36 @@ export function CountScreen({ id }: { id: string }) {
           )}
           {result && (
             <Alert severity="success" sx={{ mb: 1 }} role="status">
-              {result.lines.length === 0
-                ? 'Count saved. Everything is at par: nothing to order.'
-                : `Count saved. ${result.lines.length} ${result.lines.length === 1 ? 'item' : 'items'} added to your cart.`}{' '}
-              <RouterLink to="/catalog">Open the catalogue</RouterLink>
+              {resultText(result)}{' '}
+              {result.order ? (
+                <RouterLink to="/orders">See your orders</RouterLink>
+              ) : (
+                <RouterLink to="/catalog">Open the catalogue</RouterLink>
+              )}
             </Alert>
           )}
-          <Button
-            variant="contained"
-            size="large"
-            fullWidth
-            sx={{ minHeight: 56, fontSize: 18 }}
-            disabled={counts.length === 0 || countAndAdd.isPending || result !== undefined}
-            onClick={() => countAndAdd.mutate(counts)}
-          >
-            {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
-          </Button>
+          <Stack spacing={1}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ minHeight: 56, fontSize: 18 }}
+              disabled={isDone}
+              onClick={() => countAndAdd.mutate({ counts, mode: 'cart' })}
+            >
+              {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              fullWidth
+              sx={{ minHeight: 56, fontSize: 18 }}
+              disabled={isDone}
+              onClick={() => countAndAdd.mutate({ counts, mode: 'order' })}
+            >
+              Submit as order
+            </Button>
+          </Stack>
         </Container>
       </Paper>
     </Container>
