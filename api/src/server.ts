@@ -8,6 +8,7 @@ import { DatabaseUnavailableError, openDatabase, type OpenDatabase } from './dat
 import { JOBS } from './jobs/registry.js';
 import { startJobScheduler, type JobScheduler } from './jobs/scheduler.js';
 import { createLogger, type Logger } from './logger.js';
+import { ensureDemoLocations } from './modules/demo/demo-locations.service.js';
 import { ensureDemoPunchoutSettings } from './modules/demo/demo-punchout.service.js';
 import { readDemoData, seedDemoData } from './modules/demo/demo.service.js';
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   }
   if (config.isDemoMode) {
     await seedDemoData(ctx);
+    await ensureDemoLocations(ctx);
     await ensureDemoPunchoutSettings(ctx);
   }
 

@@ -95,3 +95,11 @@ export async function upsertSandboxPunchoutSettings(
       'updated_at',
     ]);
 }
+
+export async function hasAnyLocation(db: Db): Promise<boolean> {
+  return Boolean(await db('locations').first('id'));
+}
+
+export async function hasAnyGtin(db: Db): Promise<boolean> {
+  return Boolean(await db('product_gtins').first('gtin'));
+}

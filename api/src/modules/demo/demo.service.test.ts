@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
+import { resolveScan } from '../barcodes/barcodes.service.js';
+import { ensureDemoLocations } from './demo-locations.service.js';
 import { seedDemoData } from './demo.service.js';
 
 describe('demo data', () => {
@@ -38,5 +40,38 @@ describe('demo data', () => {
 
     expect(await seedDemoData(ctx)).toEqual({ seeded: false, users: 0, orders: 0 });
     expect(await database.db('orders').count('* as n').first()).toEqual({ n: first.orders });
+  });
+
+  it('gives the demo nurse and doctor ward locations, and the pediatrics cart scannable GTINs, once', async () => {
+    const ctx = testContext(database.db);
+    await seedDemoData(ctx);
+    expect(await ensureDemoLocations(ctx)).toEqual({ locations: 2 });
+    const locations = await database
+      .db('locations as l')
+      .join('departments as d', 'd.id', 'l.department_id')
+      .orderBy('l.name')
+      .select('l.id', 'l.name', 'd.name as department');
+    expect(locations.map(({ name, department }) => [name, department])).toEqual([
+      ['Emergency store room', 'Emergency'],
+      ['Pediatrics par cart', 'Pediatrics'],
+    ]);
+    const nurse = await database
+      .db('users as u')
+      .join('profiles as p', 'p.user_id', 'u.id')
+      .join('departments as d', 'd.id', 'p.department_id')
+      .where('u.email', 'nurse@demo.supplyhub.test')
+      .first('d.name');
+    expect(nurse.name).toBe('Pediatrics');
+    const cartLines = await database.db('location_stock_lines').where({ location_id: locations[1].id });
+    expect(cartLines).toHaveLength(10);
+
+    // The box of ten of the cart's first item, as a scanner reads its label.
+    const [box] = await database.db('product_gtins').where({ units: 10 }).orderBy('gtin').select('gtin', 'product_id');
+    const scanned = await resolveScan(ctx, `(01)${box.gtin}(17)291231(10)DEMO-1`);
+    expect(scanned).toMatchObject({ units: 10, gtin: box.gtin, lot: 'DEMO-1', expiry: '2029-12-31' });
+    expect(await database.db('product_gtins').count('* as n').first()).toEqual({ n: 20 });
+
+    expect(await ensureDemoLocations(ctx)).toEqual({ locations: 0 });
+    expect(await database.db('locations').count('* as n').first()).toEqual({ n: 2 });
   });
 });
