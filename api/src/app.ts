@@ -37,7 +37,7 @@ import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { recallsRoutes } from './modules/recalls/recalls.routes.js';
-import { standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes.js';
+import { adminStandingOrdersRoutes, standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes.js';
 import { punchoutReturnRoutes, punchoutRoutes } from './modules/punchout/punchout.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
@@ -215,6 +215,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(budgetsRoutes(dependencies));
   api.use(recallsRoutes(dependencies));
   api.use(adminLocationsRoutes(dependencies));
+  api.use(adminStandingOrdersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
   api.use(adminCatalogRoutes(dependencies));
   api.use(settingsRoutes(dependencies));

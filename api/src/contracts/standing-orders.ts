@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { idFilter } from './admin-list.js';
+
 /** Standing orders (issue 19 §3): the owner's fixed needs, ordered on a schedule. */
 
 const isoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
@@ -20,30 +22,39 @@ export const standingScheduleSchema = z.discriminatedUnion('kind', [
 ]);
 export type StandingScheduleInput = z.infer<typeof standingScheduleSchema>;
 
+const standingOrderFields = {
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  schedule: standingScheduleSchema,
+  start_date: isoDate,
+  end_date: isoDate.nullable().default(null),
+  lines: z
+    .array(
+      z.strictObject({
+        asin: z.string().trim().min(1).max(40),
+        quantity: z.number().int().min(1, 'Quantity must be at least 1').max(9999),
+      }),
+    )
+    .min(1, 'Add at least one item')
+    .max(100),
+};
+
+interface StandingOrderRuleInput {
+  start_date: string;
+  end_date: string | null;
+  lines: { asin: string }[];
+}
+/** The rules across fields, for the owner's input and the back office's alike. */
+const endNotBeforeStart = (input: StandingOrderRuleInput) =>
+  input.end_date === null || input.end_date >= input.start_date;
+const eachItemOnce = (input: StandingOrderRuleInput) =>
+  new Set(input.lines.map((line) => line.asin)).size === input.lines.length;
+const END_RULE = { message: 'The end date cannot be before the start date', path: ['end_date'] };
+const ONCE_RULE = { message: 'An item is listed twice', path: ['lines'] };
+
 export const standingOrderInputSchema = z
-  .strictObject({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-    schedule: standingScheduleSchema,
-    start_date: isoDate,
-    end_date: isoDate.nullable().default(null),
-    lines: z
-      .array(
-        z.strictObject({
-          asin: z.string().trim().min(1).max(40),
-          quantity: z.number().int().min(1, 'Quantity must be at least 1').max(9999),
-        }),
-      )
-      .min(1, 'Add at least one item')
-      .max(100),
-  })
-  .refine((input) => input.end_date === null || input.end_date >= input.start_date, {
-    message: 'The end date cannot be before the start date',
-    path: ['end_date'],
-  })
-  .refine((input) => new Set(input.lines.map((line) => line.asin)).size === input.lines.length, {
-    message: 'An item is listed twice',
-    path: ['lines'],
-  });
+  .strictObject(standingOrderFields)
+  .refine(endNotBeforeStart, END_RULE)
+  .refine(eachItemOnce, ONCE_RULE);
 export type StandingOrderInput = z.input<typeof standingOrderInputSchema>;
 
 export const standingOrderOccurrenceSchema = z.strictObject({
@@ -60,6 +71,8 @@ export const standingOrderSchema = z.strictObject({
   start_date: z.string(),
   end_date: z.string().nullable(),
   paused: z.boolean(),
+  /** Set by an administrator for a ward location: its orders are delivered there; null for one's own. */
+  location: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
   lines: z.array(z.strictObject({ asin: z.string(), title: z.string().nullable(), quantity: z.number().int() })),
   /** The next date an order will be created on (company calendar); null when paused or ended. */
   next_date: z.string().nullable(),
@@ -71,3 +84,34 @@ export const standingOrderSchema = z.strictObject({
 export type StandingOrder = z.infer<typeof standingOrderSchema>;
 
 export const standingOrderListSchema = z.strictObject({ data: z.array(standingOrderSchema) });
+
+/**
+ * The back office's standing order for a ward location (issue 19 §3), a react-admin record: it is
+ * placed as `user_id`, a requester of the location's department, and delivered to the location.
+ */
+export const adminStandingOrderInputSchema = z
+  .object({
+    ...standingOrderFields,
+    location_id: z.uuid('Choose a location'),
+    user_id: z.uuid('Choose who orders for the ward'),
+    paused: z.boolean().default(false),
+  })
+  .refine(endNotBeforeStart, END_RULE)
+  .refine(eachItemOnce, ONCE_RULE);
+
+export const adminStandingOrderSchema = standingOrderSchema
+  .omit({ location: true })
+  .extend({
+    location_id: z.string(),
+    location_name: z.string(),
+    user_id: z.string(),
+    requester_email: z.string(),
+  })
+  .meta({ id: 'AdminStandingOrder' });
+export type AdminStandingOrder = z.infer<typeof adminStandingOrderSchema>;
+
+export const ADMIN_STANDING_ORDER_SORTS = ['created_at', 'name'] as const;
+export const adminStandingOrderFilterSchema = z.object({
+  location_id: z.uuid().optional(),
+  id: idFilter(z.uuid()),
+});

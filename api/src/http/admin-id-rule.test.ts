@@ -49,6 +49,7 @@ const NOT_FOUND_CODES: Record<string, string> = {
   budgets: 'BUDGET_NOT_FOUND',
   invoices: 'INVOICE_NOT_FOUND',
   locations: 'LOCATION_NOT_FOUND',
+  'standing-orders': 'STANDING_ORDER_NOT_FOUND',
 };
 
 beforeAll(async () => {
@@ -69,7 +70,7 @@ function send(route: RouteEntry, id: string) {
 }
 
 describe('the :id rule over every /api/admin route with an id', () => {
-  it('finds the routes of users, products, orders, departments, budgets, invoices, locations and audit events', () => {
+  it('finds the routes of users, products, orders, departments, budgets, invoices, locations, standing orders and audit events', () => {
     const resources = new Set(routes.map((route) => route.path.split('/')[3]));
     expect([...resources].sort()).toEqual([
       'audit-events',
@@ -79,6 +80,7 @@ describe('the :id rule over every /api/admin route with an id', () => {
       'locations',
       'orders',
       'products',
+      'standing-orders',
       'users',
     ]);
     expect(routes.length).toBeGreaterThanOrEqual(15);

@@ -12,7 +12,7 @@ import { authEndpoints } from './auth.endpoints.js';
 import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
 import { recallsEndpoints } from './recalls.endpoints.js';
-import { standingOrdersEndpoints } from './standing-orders.endpoints.js';
+import { adminStandingOrdersEndpoints, standingOrdersEndpoints } from './standing-orders.endpoints.js';
 import { punchoutEndpoints } from './punchout.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
 import { departmentsEndpoints } from './departments.endpoints.js';
@@ -52,6 +52,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   barcodes: barcodesEndpoints,
   recalls: recallsEndpoints,
   standingOrders: standingOrdersEndpoints,
+  adminStandingOrders: adminStandingOrdersEndpoints,
   punchout: punchoutEndpoints,
   cart: cartEndpoints,
   locations: locationsEndpoints,

@@ -1,5 +1,13 @@
-import { uuidIdParamsSchema } from '../admin-list.js';
-import { standingOrderInputSchema, standingOrderListSchema, standingOrderSchema } from '../standing-orders.js';
+import { z } from 'zod';
+
+import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
+import {
+  adminStandingOrderInputSchema,
+  adminStandingOrderSchema,
+  standingOrderInputSchema,
+  standingOrderListSchema,
+  standingOrderSchema,
+} from '../standing-orders.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Standing orders';
@@ -66,5 +74,59 @@ export const standingOrdersEndpoints = {
     params: uuidIdParamsSchema,
     responses: { 200: standingOrderSchema },
     errors: [400, 401, 404],
+  }),
+};
+
+const adminTag = 'Admin: standing orders';
+const adminAccess = { roles: ['admin'] } as const;
+
+/** Standing orders an administrator sets for a ward location (issue 19 §3), a react-admin resource. */
+export const adminStandingOrdersEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/api/admin/standing-orders',
+    summary: 'The standing orders set for ward locations, with their next date and latest occurrences',
+    description: 'ra-data-simple-rest list. Sort: created_at, name. Filter: location_id, id.',
+    tag: adminTag,
+    access: adminAccess,
+    query: raListQuerySchema,
+    responses: { 200: z.array(adminStandingOrderSchema) },
+    errors: [400, 401, 403],
+    isRaList: true,
+  }),
+  get: endpoint({
+    method: 'get',
+    path: '/api/admin/standing-orders/:id',
+    summary: 'One standing order set for a location',
+    tag: adminTag,
+    access: adminAccess,
+    params: uuidIdParamsSchema,
+    responses: { 200: adminStandingOrderSchema },
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/api/admin/standing-orders',
+    summary: 'Set a standing order for a ward location, placed as a requester of its department',
+    description:
+      'The location must be active; the requester (user_id) an approved member of its department who may order for it ' +
+      '(a doctor, provider, user, nurse or logistics admin). Each occurrence is an order delivered to the location, under ' +
+      'the budget and approval rules; the requester is told by e-mail and may pause it.',
+    tag: adminTag,
+    access: adminAccess,
+    body: adminStandingOrderInputSchema,
+    responses: { 201: adminStandingOrderSchema },
+    errors: [400, 401, 403, 422],
+  }),
+  update: endpoint({
+    method: 'put',
+    path: '/api/admin/standing-orders/:id',
+    summary: 'Change a standing order set for a location (the whole record, paused included)',
+    tag: adminTag,
+    access: adminAccess,
+    params: uuidIdParamsSchema,
+    body: adminStandingOrderInputSchema,
+    responses: { 200: adminStandingOrderSchema },
+    errors: [400, 401, 403, 404, 422],
   }),
 };

@@ -52,6 +52,10 @@ export interface SubmitOptions {
 /** Roles that may submit a ward location's top-up besides those who order (issue 19 §1, docs/par-levels.md). */
 const LOCATION_TOP_UP_ROLES: readonly string[] = [...ORDERING_ROLES, 'nurse', 'logistics_admin'];
 
+export function mayOrderForLocation(role: string): boolean {
+  return LOCATION_TOP_UP_ROLES.includes(role);
+}
+
 /**
  * Creates a pending order from ASINs and quantities only: the server looks every product up,
  * prices the lines (decisions.md), and writes the order, its lines, the emptied cart and the audit
@@ -66,7 +70,7 @@ export async function submitOrder(
   options: SubmitOptions = {},
 ): Promise<{ order: Order; isReplay: boolean }> {
   const role = effectiveRole(requester.roles);
-  const mayOrder = options.forLocation ? LOCATION_TOP_UP_ROLES.includes(role) : ORDERING_ROLES.includes(role);
+  const mayOrder = options.forLocation ? mayOrderForLocation(role) : ORDERING_ROLES.includes(role);
   if (!mayOrder) {
     throw new AppError(403, 'ORDERING_NOT_ALLOWED', 'Admin users can view cart contents but cannot submit orders.');
   }

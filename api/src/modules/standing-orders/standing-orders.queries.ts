@@ -9,20 +9,64 @@ export interface StandingOrderRow {
   start_date: string;
   end_date: string | null;
   paused: boolean;
+  /** Set by an administrator for a ward location (issue 19 §3); null for the owner's own. */
+  location_id: string | null;
+  location_name: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = ['id', 'user_id', 'name', 'schedule', 'paused', 'created_at', 'updated_at'].map(
+const COLUMNS = ['id', 'user_id', 'name', 'schedule', 'paused', 'location_id', 'created_at', 'updated_at'].map(
   (column) => `standing_orders.${column}`,
 );
 
 function selectOrders(db: Db) {
-  return db('standing_orders').select(
-    ...COLUMNS,
-    db.raw(`to_char(standing_orders.start_date, 'YYYY-MM-DD') AS start_date`),
-    db.raw(`to_char(standing_orders.end_date, 'YYYY-MM-DD') AS end_date`),
-  );
+  return db('standing_orders')
+    .leftJoin('locations as standing_location', 'standing_location.id', 'standing_orders.location_id')
+    .select(
+      ...COLUMNS,
+      'standing_location.name as location_name',
+      db.raw(`to_char(standing_orders.start_date, 'YYYY-MM-DD') AS start_date`),
+      db.raw(`to_char(standing_orders.end_date, 'YYYY-MM-DD') AS end_date`),
+    );
+}
+
+/** A page of the standing orders set for locations, with their requester's e-mail (the back office list). */
+export async function selectLocationStandingOrdersPage(
+  db: Db,
+  options: {
+    filter: { location_id?: string | undefined; id?: string | string[] | undefined };
+    sort: { field: 'created_at' | 'name'; order: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: LocationStandingOrderRow[]; total: number }> {
+  const query = selectLocationStandingOrders(db);
+  const { location_id: locationId, id } = options.filter;
+  if (locationId) void query.where('standing_orders.location_id', locationId);
+  if (id) void query.whereIn('standing_orders.id', Array.isArray(id) ? id : [id]);
+  const rows: (LocationStandingOrderRow & { total: number })[] = await query
+    .select(db.raw('count(*) OVER ()::int AS total'))
+    .orderBy([
+      { column: `standing_orders.${options.sort.field}`, order: options.sort.order },
+      { column: 'standing_orders.id' },
+    ])
+    .offset(options.offset)
+    .limit(options.limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+export type LocationStandingOrderRow = StandingOrderRow & { email: string };
+
+function selectLocationStandingOrders(db: Db) {
+  return selectOrders(db)
+    .join('users', 'users.id', 'standing_orders.user_id')
+    .select('users.email')
+    .whereNotNull('standing_orders.location_id');
+}
+
+export function selectLocationStandingOrder(db: Db, id: string): Promise<LocationStandingOrderRow | undefined> {
+  return selectLocationStandingOrders(db).where('standing_orders.id', id).first();
 }
 
 export function selectStandingOrdersOf(db: Db, userId: string): Promise<StandingOrderRow[]> {
@@ -112,7 +156,7 @@ export interface StandingOrderWrite {
 export async function insertStandingOrder(
   db: Db,
   userId: string,
-  write: StandingOrderWrite,
+  write: StandingOrderWrite & { location_id?: string | null; created_by?: string | null },
   now: Date,
 ): Promise<string> {
   const { lines, schedule, ...columns } = write;
@@ -123,7 +167,12 @@ export async function insertStandingOrder(
   return row!.id;
 }
 
-export async function updateStandingOrder(db: Db, id: string, write: StandingOrderWrite, now: Date): Promise<void> {
+export async function updateStandingOrder(
+  db: Db,
+  id: string,
+  write: StandingOrderWrite & { user_id?: string; location_id?: string; paused?: boolean },
+  now: Date,
+): Promise<void> {
   const { lines, schedule, ...columns } = write;
   await db('standing_orders')
     .where({ id })
@@ -190,4 +239,26 @@ export function selectOwnerRoles(db: Db, userId: string): Promise<string[]> {
 export async function selectCompanyTimezone(db: Db): Promise<string> {
   const { rows } = await db.raw<{ rows: { timezone: string }[] }>('SELECT report_company_timezone() AS timezone');
   return rows[0]?.timezone ?? 'UTC';
+}
+
+/** Who may be a location standing order's requester: active, approved, in the location's department, and their roles. */
+export async function selectWardRequester(
+  db: Db,
+  userId: string,
+  departmentId: string,
+): Promise<{ email: string; roles: string[] } | undefined> {
+  const user = await db('users')
+    .join('profiles', 'profiles.user_id', 'users.id')
+    .where({ 'users.id': userId, 'users.status': 'active', 'profiles.department_id': departmentId })
+    .where('profiles.onboarding_approved', true)
+    .first('users.email');
+  if (!user) return undefined;
+  return { email: user.email as string, roles: await selectOwnerRoles(db, userId) };
+}
+
+export function selectLocationForStanding(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; department_id: string; active: boolean } | undefined> {
+  return db('locations').where({ id }).first('id', 'name', 'department_id', 'active');
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
+import { insertDepartment, putInDepartment } from '../../test-support/location-fixtures.js';
 import { openSharedTestDb, testContext } from '../../test-support/test-context.js';
 import { runDueStandingOrders } from './standing-orders.service.js';
 
@@ -133,5 +134,86 @@ describe('standing orders', () => {
     expect(resumed.body.paused).toBe(false);
     await jobAt(new Date(MONDAY.getTime() + 60_000));
     expect(await ordersOf(paused.doctor.user.id)).toHaveLength(1);
+  });
+});
+
+describe('standing orders set by an administrator for a ward location', () => {
+  it("place the ward's orders as its nurse, delivered to the location; the nurse sees and may pause it, not change it", async () => {
+    const { agent: admin } = await signedInAgent(app, db, ['admin']);
+    const ward = await insertDepartment(db, 'Ward 9');
+    const [fluids] = await insertProducts(db, [{ title: 'IV fluid 500 mL', price: '2.25' }]);
+    const location = await admin
+      .post('/api/admin/locations')
+      .send({ name: 'Ward 9 store room', department_id: ward.id, stock_list: [] })
+      .expect(201);
+    const nurse = await signedInAgent(app, db, ['nurse']);
+    await putInDepartment(db, nurse.user.id, ward);
+    const outsider = await signedInAgent(app, db, ['doctor']);
+    const body = {
+      name: 'Monday fluids for Ward 9',
+      location_id: location.body.id,
+      user_id: nurse.user.id,
+      schedule: { kind: 'weekly', weekdays: [1] },
+      start_date: '2026-11-01',
+      end_date: null,
+      lines: [{ asin: fluids!.asin, quantity: 24 }],
+    };
+
+    const refused = await admin
+      .post('/api/admin/standing-orders')
+      .send({ ...body, user_id: outsider.user.id })
+      .expect(422);
+    expect(refused.body.errors).toEqual({
+      user_id: "is not an approved member of the location's department who may order",
+    });
+    const created = await admin.post('/api/admin/standing-orders').send(body).expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Monday fluids for Ward 9',
+      location_id: location.body.id,
+      location_name: 'Ward 9 store room',
+      user_id: nurse.user.id,
+      requester_email: nurse.user.email,
+      paused: false,
+      lines: [{ asin: fluids!.asin, quantity: 24, title: 'IV fluid 500 mL' }],
+    });
+    const listed = await admin
+      .get(`/api/admin/standing-orders?filter=${JSON.stringify({ location_id: location.body.id })}`)
+      .expect(200);
+    expect(listed.body.map((row: { id: string }) => row.id)).toEqual([created.body.id]);
+    expect(listed.headers['content-range']).toBe('standing-orders 0-0/1');
+
+    // The job on a Monday: one order as the nurse, for the location.
+    expect(await jobAt(MONDAY)).toMatchObject({ ordered: expect.any(Number) });
+    const [order] = await db('orders')
+      .where({ user_id: nurse.user.id })
+      .select('delivery_location', 'location_id', 'total_amount');
+    expect(order).toEqual({
+      delivery_location: 'Ward 9 store room',
+      location_id: location.body.id,
+      total_amount: '54.00',
+    });
+
+    const own = (await nurse.agent.get('/api/standing-orders').expect(200)).body.data;
+    expect(own).toEqual([
+      expect.objectContaining({ id: created.body.id, location: { id: location.body.id, name: 'Ward 9 store room' } }),
+    ]);
+    const changed = await nurse.agent
+      .put(`/api/standing-orders/${created.body.id}`)
+      .send({ ...body, location_id: undefined, user_id: undefined, name: 'Mine now' });
+    expect(changed.status).toBe(403);
+    expect(changed.body.code).toBe('STANDING_ORDER_SET_BY_ADMIN');
+    await nurse.agent.post(`/api/standing-orders/${created.body.id}/pause`).expect(200);
+
+    const updated = await admin
+      .put(`/api/admin/standing-orders/${created.body.id}`)
+      .send({ ...body, paused: true, lines: [{ asin: fluids!.asin, quantity: 12 }] })
+      .expect(200);
+    expect(updated.body).toMatchObject({
+      paused: true,
+      lines: [expect.objectContaining({ quantity: 12 })],
+      next_date: null,
+    });
+    await nurse.agent.get('/api/admin/standing-orders').expect(403);
+    await admin.get('/api/admin/standing-orders/00000000-0000-4000-8000-000000000000').expect(404);
   });
 });

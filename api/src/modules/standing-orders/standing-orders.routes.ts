@@ -1,6 +1,8 @@
 import { Router } from 'express';
 
+import { ADMIN_STANDING_ORDER_SORTS, adminStandingOrderFilterSchema } from '../../contracts/standing-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
+import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
@@ -10,6 +12,12 @@ import {
   pauseStandingOrder,
   updateStandingOrder,
 } from './standing-orders.service.js';
+import {
+  createLocationStandingOrder,
+  getLocationStandingOrder,
+  listLocationStandingOrders,
+  updateLocationStandingOrder,
+} from './standing-orders-admin.service.js';
 
 function parseId(params: unknown): string {
   return parseIdParam(params, { message: 'Standing order not found', code: 'STANDING_ORDER_NOT_FOUND' });
@@ -48,6 +56,39 @@ export function standingOrdersRoutes({ contextFor }: RouteDependencies): Router 
   router.post('/standing-orders/:id/resume', allow.signedIn(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     res.json(await pauseStandingOrder(contextFor(req), req.auth.userId, parseId(req.params), false));
+  });
+
+  return router;
+}
+
+/** /api/admin/standing-orders: standing orders an administrator sets for ward locations (issue 19 §3). */
+export function adminStandingOrdersRoutes({ contextFor }: RouteDependencies): Router {
+  const router = Router();
+
+  router.get(
+    '/admin/standing-orders',
+    allow.roles('admin'),
+    raListRoute(
+      'standing-orders',
+      {
+        sortFields: ADMIN_STANDING_ORDER_SORTS,
+        defaultSort: { field: 'created_at', order: 'desc' },
+        filter: adminStandingOrderFilterSchema,
+      },
+      (req, page) => listLocationStandingOrders(contextFor(req), page),
+    ),
+  );
+
+  router.get('/admin/standing-orders/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await getLocationStandingOrder(contextFor(req), parseId(req.params)));
+  });
+
+  router.post('/admin/standing-orders', allow.roles('admin'), async (req, res) => {
+    res.status(201).json(await createLocationStandingOrder(contextFor(req), req.body));
+  });
+
+  router.put('/admin/standing-orders/:id', allow.roles('admin'), async (req, res) => {
+    res.json(await updateLocationStandingOrder(contextFor(req), parseId(req.params), req.body));
   });
 
   return router;

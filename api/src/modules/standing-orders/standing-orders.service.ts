@@ -27,7 +27,10 @@ function planOf(row: queries.StandingOrderRow): StandingOrderPlan {
   return { schedule: row.schedule as StandingSchedule, start_date: row.start_date, end_date: row.end_date };
 }
 
-async function toStandingOrders(ctx: ServiceContext, rows: queries.StandingOrderRow[]): Promise<StandingOrder[]> {
+export async function toStandingOrders(
+  ctx: ServiceContext,
+  rows: queries.StandingOrderRow[],
+): Promise<StandingOrder[]> {
   const ids = rows.map((row) => row.id);
   const [lines, recent, timezone] = await Promise.all([
     queries.selectLinesOf(ctx.db, ids),
@@ -42,6 +45,7 @@ async function toStandingOrders(ctx: ServiceContext, rows: queries.StandingOrder
     start_date: row.start_date,
     end_date: row.end_date,
     paused: row.paused,
+    location: row.location_id ? { id: row.location_id, name: row.location_name ?? '' } : null,
     lines: lines.get(row.id) ?? [],
     next_date: row.paused ? null : nextOccurrence(planOf(row), today),
     recent: recent.get(row.id) ?? [],
@@ -64,6 +68,12 @@ export async function getStandingOrder(ctx: ServiceContext, userId: string, id: 
 
 async function parseInput(ctx: ServiceContext, rawInput: unknown) {
   const input = standingOrderInputSchema.parse(rawInput);
+  await assertKnownItems(ctx, input.lines);
+  return { ...input, schedule: input.schedule as StandingScheduleInput };
+}
+
+export async function assertKnownItems(ctx: ServiceContext, lines: readonly { asin: string }[]): Promise<void> {
+  const input = { lines };
   const known = new Set(
     await queries.selectKnownAsins(
       ctx.db,
@@ -76,7 +86,6 @@ async function parseInput(ctx: ServiceContext, rawInput: unknown) {
       [`lines.${unknown}.asin`]: 'is not in the catalogue',
     });
   }
-  return { ...input, schedule: input.schedule as StandingScheduleInput };
 }
 
 export async function createStandingOrder(
@@ -98,7 +107,14 @@ export async function createStandingOrder(
 }
 
 export async function updateStandingOrder(ctx: ServiceContext, userId: string, id: string, rawInput: unknown) {
-  await getStandingOrder(ctx, userId, id);
+  const current = await getStandingOrder(ctx, userId, id);
+  if (current.location) {
+    throw new AppError(
+      403,
+      'STANDING_ORDER_SET_BY_ADMIN',
+      `This standing order is set by an administrator for ${current.location.name}: ask an administrator to change it. You may pause it.`,
+    );
+  }
   const input = await parseInput(ctx, rawInput);
   await ctx.db.transaction(async (trx) => {
     await queries.updateStandingOrder(trx, id, input, ctx.now());
@@ -170,12 +186,15 @@ async function placeOccurrence(
   const owner = { userId: standing.user_id, email: standing.email, roles };
   const ownerCtx: ServiceContext = { ...ctx, actor: { kind: 'user', userId: owner.userId, label: 'standing-orders' } };
   try {
+    const forLocation = standing.location_id
+      ? { forLocation: { id: standing.location_id, name: standing.location_name ?? '' } }
+      : {};
     const { order } = await submitOrder(
       ownerCtx,
       owner,
       `standing:${standing.id}:${date}`,
       { lines: lines.map((line) => ({ asin: line.asin, quantity: line.quantity })) },
-      { keepCart: true },
+      { keepCart: true, ...forLocation },
     );
     await queries.finishOccurrence(
       ctx.db,
