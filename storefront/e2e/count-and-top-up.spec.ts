@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { freshGtin } from './support/gtin.js';
 import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 import { withAdmin, type CatalogueProduct } from './support/portal.js';
 
@@ -11,16 +12,6 @@ const ITEMS = 10;
 /** Item 2's box of 5 carries a barcode: the nurse scans it on top of what she typed. */
 const SCANNED_ITEM = 2;
 const BOX_UNITS = 5;
-
-/** A GTIN-14 of this run with its right GS1 check digit. */
-function freshGtin(): string {
-  const body = `1${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    sum += Number(body[body.length - 1 - index]) * (index % 2 === 0 ? 3 : 1);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 /** A new nurse of a new ward (signed up, onboarded, approved, role nurse), signed in in the page's context. */
 async function signInAsWardNurse(page: Page, baseURL: string, departmentId: string): Promise<string> {

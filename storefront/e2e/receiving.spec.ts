@@ -12,6 +12,7 @@ import {
   type CatalogueProduct,
   type PlacedOrder,
 } from './support/portal.js';
+import { freshGtin } from './support/gtin.js';
 import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 
 // The sandbox supplier confirms at once, backorders part of the order and ships the rest on a later
@@ -156,6 +157,75 @@ test('a lot typed in with a short expiry is flagged in the receive form and rece
   expect(received[0]?.details).toMatchObject({
     short_shelf_life_accepted: true,
     lines: [{ line_number: 1, quantity: 2, expiry_date: expiry, short_shelf_life: true }],
+  });
+});
+
+test('a scanned label fills in its line’s lot and expiry, which the receipt records; an unknown barcode changes nothing', async ({
+  page,
+  baseURL,
+  apiFailures,
+}) => {
+  apiFailures.allow(/^\/api\/scan$/); // the unknown barcode's 404 is the point
+  const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
+  // The order's one line is of the catalogue's first product: its single item gets a barcode.
+  const [product] = (await listProducts(page)) as [CatalogueProduct];
+  const gtin = freshGtin('0');
+  await withAdmin(baseURL ?? '', async (admin) => {
+    const record = await (await admin.get(`/api/admin/products/${product.id}`)).json();
+    const saved = await admin.put(`/api/admin/products/${product.id}`, {
+      data: { ...record, gtins: [...record.gtins, { gtin, units: 1 }] },
+    });
+    expect(saved.status()).toBe(200);
+  });
+  await approve(baseURL ?? '', order);
+  await waitUntilShipped(page, order);
+  await page.goto('/orders');
+  const delivery = page
+    .getByRole('article', { name: order.order_number })
+    .getByRole('region', { name: `Delivery of ${order.order_number}` });
+  await delivery.getByRole('button', { name: 'Receive part' }).click();
+  const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
+  await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
+  const shipNotice = {
+    lot: await form.getByLabel('Lot').inputValue(),
+    expiry: await form.getByLabel('Expiry').inputValue(),
+  };
+  const scan = form.getByRole('textbox', { name: 'Scan a label' });
+
+  // A barcode no product carries: the server's message, and the line stays as it was.
+  await scan.fill(freshGtin('0'));
+  await scan.press('Enter');
+  await expect(form.getByText(/^No product in the catalogue has the barcode \d{14}\./)).toBeVisible();
+  await expect(scan).toHaveValue('');
+  await expect(scan).toBeFocused();
+  await expect(form.getByLabel('Lot')).toHaveValue(shipNotice.lot);
+  await expect(form.getByLabel('Expiry')).toHaveValue(shipNotice.expiry);
+  await expect(form.getByLabel('Quantity')).toHaveValue('');
+
+  // What a scanner types for the item's GS1-128 label, then Enter: the form is not sent.
+  const lot = `LOT-X${Date.now().toString(36).toUpperCase()}`;
+  await scan.pressSequentially(`(01)${gtin}(17)281231(10)${lot}`);
+  await scan.press('Enter');
+  await expect(form.getByText(`Scanned ${product.title}: lot ${lot}, expires 2028-12-31.`)).toBeVisible();
+  await expect(form.getByLabel('Lot')).toHaveValue(lot);
+  await expect(form.getByLabel('Expiry')).toHaveValue('2028-12-31');
+  await expect(form.getByLabel('Quantity')).toHaveValue('1');
+  await expect(scan).toHaveValue('');
+  await expect(scan).toBeFocused();
+
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
+  // The receipt line keeps the scanned lot and expiry: the recall lookup of that very label finds it.
+  await withAdmin(baseURL ?? '', async (admin) => {
+    const label = `(01)${gtin}(17)281231(10)${lot}`;
+    const answer = await admin.get(`/api/admin/recalls/receipts?code=${encodeURIComponent(label)}`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      asin: product.asin,
+      lot,
+      receipts: [{ order_number: order.order_number, quantity: 2, expiry_date: '2028-12-31', condition: 'ok' }],
+    });
   });
 });
 

@@ -1,15 +1,6 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { freshGtin } from './support/gtin.js';
 import { listProducts, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
-
-/** A GTIN-14 of this run with its right GS1 check digit. */
-function freshGtin(indicator: string): string {
-  const body = `${indicator}${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    sum += Number(body[body.length - 1 - index]) * (index % 2 === 0 ? 3 : 1);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 test('a scan typed into the catalogue search adds one pack to the cart; a wrong or unknown barcode says why and adds nothing', async ({
   page,

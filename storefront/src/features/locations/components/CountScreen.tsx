@@ -6,14 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { CountLine, LocationDetail } from '@supply-hub/api/contracts';
+import type { CountLine, LocationDetail, ScanResult } from '@supply-hub/api/contracts';
 import { topUpPacks } from '@supply-hub/api/contracts/par-levels.rules';
 import { useRef, useState, type KeyboardEvent } from 'react';
 
 import { ProductImage } from '../../../components/ProductImage';
 import { RouterLink } from '../../../components/RouterLink';
-import { isApiError } from '../../../lib/api-client';
-import { resolveScan } from '../../catalogue/api/resolve-scan';
+import { ScanField, type ScanNote } from '../../catalogue/scan/ScanField';
 import { useCountAndTopUp } from '../api/count-and-top-up';
 import { useLocation } from '../api/get-location';
 
@@ -50,8 +49,6 @@ export function CountScreen({ id }: { id: string }) {
   const [typed, setTyped] = useState<Record<string, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const countAndAdd = useCountAndTopUp(id);
-  const [scanText, setScanText] = useState('');
-  const [scanNote, setScanNote] = useState<{ severity: 'success' | 'warning' | 'error'; text: string } | null>(null);
 
   if (!data) {
     return (
@@ -75,26 +72,12 @@ export function CountScreen({ id }: { id: string }) {
   }, 0);
 
   /** A scan (issue 19 §2) adds one pack of what it names to that item's count; anything else says why. */
-  async function addScan(stockList: readonly Item[]) {
-    const code = scanText.trim();
-    if (!code) return;
-    setScanText('');
-    try {
-      const scan = await resolveScan(code);
-      const item = stockList.find((line) => line.asin === scan.asin);
-      if (!item) {
-        setScanNote({ severity: 'warning', text: `${scan.title} is not on this location’s list: nothing counted.` });
-        return;
-      }
-      const onHand = (unitsOf(typed[item.asin]) ?? 0) + scan.units;
-      setTyped((before) => ({ ...before, [item.asin]: String(onHand) }));
-      setScanNote({ severity: 'success', text: `Scanned ${item.title}: +${scan.units}, ${onHand} on hand.` });
-    } catch (error) {
-      setScanNote({
-        severity: 'error',
-        text: isApiError(error) ? error.message : 'The scan could not be read. Please try again.',
-      });
-    }
+  function addScan(scan: ScanResult, stockList: readonly Item[]): ScanNote {
+    const item = stockList.find((line) => line.asin === scan.asin);
+    if (!item) return { severity: 'warning', text: `${scan.title} is not on this location’s list: nothing counted.` };
+    const onHand = (unitsOf(typed[item.asin]) ?? 0) + scan.units;
+    setTyped((before) => ({ ...before, [item.asin]: String(onHand) }));
+    return { severity: 'success', text: `Scanned ${item.title}: +${scan.units}, ${onHand} on hand.` };
   }
 
   function moveOn(event: KeyboardEvent<HTMLDivElement>, index: number) {
@@ -113,22 +96,12 @@ export function CountScreen({ id }: { id: string }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Count what is on the shelf, in units. {data.stock_list.length} items.
       </Typography>
-      <TextField
-        label="Scan a barcode"
-        helperText="A scan adds one pack of the item to its count."
-        value={scanText}
-        onChange={(event) => setScanText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          void addScan(data.stock_list);
-        }}
-        fullWidth
-        slotProps={{ htmlInput: { autoComplete: 'off', enterKeyHint: 'done', maxLength: 200 } }}
-        sx={{ mb: 1 }}
-      />
-      <Box aria-live="polite" sx={{ mb: 2 }}>
-        {scanNote && <Alert severity={scanNote.severity}>{scanNote.text}</Alert>}
+      <Box sx={{ mb: 2 }}>
+        <ScanField
+          label="Scan a barcode"
+          helperText="A scan adds one pack of the item to its count."
+          onScan={(scan) => addScan(scan, data.stock_list)}
+        />
       </Box>
       <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Stock list">
         {data.stock_list.map((item, index) => {

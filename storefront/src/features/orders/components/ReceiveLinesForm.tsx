@@ -4,15 +4,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RECEIPT_CONDITIONS } from '@supply-hub/api/contracts';
+import { RECEIPT_CONDITIONS, type FulfilmentLine, type ScanResult } from '@supply-hub/api/contracts';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
+import { ScanField } from '../../catalogue/scan/ScanField';
 import { useOrderDetail, type OrderScope } from '../api/get-order';
 import {
   CONDITION_LABELS,
   draftFor,
+  lineOfScan,
   quantityProblem,
   receiptLinesOf,
+  scanNoteOf,
+  withScan,
   type LineDraft,
   type ReceiptLineInput,
 } from '../receipt-form.rules';
@@ -28,7 +32,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** "Receive part": per line a quantity, the condition (damaged or short with a note), lot and expiry. */
+/**
+ * "Receive part": per line a quantity, the condition (damaged or short with a note), lot and expiry;
+ * a scanned label (GS1 AIs 10 and 17) fills in its line's lot and expiry.
+ */
 export function ReceiveLinesForm(props: Props) {
   // The order in full is read now, for the lots and expiry dates of its ship notices.
   const { data, error } = useOrderDetail(props.orderId, props.scope, true);
@@ -40,7 +47,7 @@ export function ReceiveLinesForm(props: Props) {
       draftFor(data.fulfilment.lines.find((entry) => entry.line_number === line.line_number)?.lots ?? []),
     ]),
   );
-  return <LinesForm {...props} initial={initial} />;
+  return <LinesForm {...props} initial={initial} orderLines={data.fulfilment.lines} />;
 }
 
 function LinesForm({
@@ -51,15 +58,29 @@ function LinesForm({
   onSubmit,
   onCancel,
   initial,
-}: Props & { initial: Record<number, LineDraft> }) {
+  orderLines,
+}: Props & { initial: Record<number, LineDraft>; orderLines: readonly FulfilmentLine[] }) {
   const [drafts, setDrafts] = useState(initial);
   const lines = receiptLinesOf(drafts, toReceive);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (lines) onSubmit(lines);
   };
+  const applyScan = (scan: ScanResult) => {
+    const target = lineOfScan(orderLines, toReceive, scan);
+    // An update of the latest drafts: labels scanned one after another all land.
+    if (typeof target === 'number') {
+      setDrafts((previous) => ({ ...previous, [target]: withScan(previous[target] ?? draftFor([]), scan) }));
+    }
+    return scanNoteOf(scan, target);
+  };
   return (
     <Stack spacing={2} component="form" aria-label={`Receive items of ${orderNumber}`} onSubmit={submit} noValidate>
+      <ScanField
+        label="Scan a label"
+        helperText="A scanned label fills in its item’s lot and expiry."
+        onScan={applyScan}
+      />
       {toReceive.map((line) => (
         <LineFields
           key={line.line_number}
