@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { MAX_LINE_QUANTITY } from './cart.rules.js';
 
 /** Standing orders (issue 19 §3): the owner's fixed needs, ordered on a schedule. */
 
@@ -31,10 +32,16 @@ const standingOrderFields = {
     .array(
       z.strictObject({
         asin: z.string().trim().min(1).max(40),
-        quantity: z.number().int().min(1, 'Quantity must be at least 1').max(9999),
+        // The cart's limit: a standing order is made from the cart and its lines are ordered as one.
+        quantity: z
+          .number()
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
       }),
     )
-    .min(1, 'Add at least one item')
+    // Worded as the storefront's edit form says it: editing can remove every line.
+    .min(1, 'A standing order needs at least one item.')
     .max(100),
 };
 

@@ -76,6 +76,55 @@ describe('standing orders', () => {
     );
   });
 
+  it('are changed by their owner — lines, name, schedule, dates — and keep at least one line of 1 to 9999', async () => {
+    const { doctor, standing, fluids, gloves } = await doctorWithStandingOrder();
+    const put = (body: object) => doctor.agent.put(`/api/standing-orders/${standing.id}`).send(body);
+    const change = {
+      name: 'Month-end fluids',
+      schedule: { kind: 'monthly', day: 31 },
+      start_date: '2026-11-01',
+      end_date: '2027-06-30',
+      lines: [{ asin: fluids.asin, quantity: 20 }],
+    };
+    const changed = (await put(change).expect(200)).body;
+    expect(changed).toMatchObject({
+      name: 'Month-end fluids',
+      schedule: { kind: 'monthly', day: 31 },
+      end_date: '2027-06-30',
+      lines: [{ asin: fluids.asin, title: 'IV fluid 1 L', quantity: 20 }],
+    });
+    expect((await doctor.agent.get(`/api/standing-orders/${standing.id}`).expect(200)).body).toMatchObject({
+      lines: [{ asin: fluids.asin, quantity: 20 }],
+      schedule: { kind: 'monthly', day: 31 },
+    });
+
+    expect((await put({ ...change, lines: [] }).expect(400)).body.errors).toEqual({
+      lines: 'A standing order needs at least one item.',
+    });
+    expect(
+      (
+        await put({
+          ...change,
+          lines: [
+            { asin: fluids.asin, quantity: 10_000 },
+            { asin: gloves.asin, quantity: 0 },
+          ],
+        }).expect(400)
+      ).body.errors,
+    ).toEqual({
+      'lines.0.quantity': 'Quantity must be at most 9999',
+      'lines.1.quantity': 'Quantity must be at least 1',
+    });
+    expect((await put({ ...change, name: ' ' }).expect(400)).body.errors).toEqual({ name: 'Name is required' });
+    // Refused changes leave it as it was.
+    expect((await doctor.agent.get(`/api/standing-orders/${standing.id}`).expect(200)).body.lines).toEqual([
+      expect.objectContaining({ quantity: 20 }),
+    ]);
+
+    const other = await signedInAgent(app, db, ['doctor']);
+    await other.agent.put(`/api/standing-orders/${standing.id}`).send(change).expect(404);
+  });
+
   it('places one order on its day, never twice — a second run, two runs at once, a run the next day — and leaves the cart alone', async () => {
     const { doctor, standing, gloves } = await doctorWithStandingOrder();
     await doctor.agent.post('/api/cart/items').send({ asin: gloves.asin, quantity: 1 }).expect(200);

@@ -29,6 +29,19 @@ export function useCreateStandingOrder() {
   });
 }
 
+/**
+ * PUT /api/standing-orders/:id: the whole standing order as edited (400 with field errors, 422 an
+ * item no longer sold). Resolves once the list is read again, so its card shows the change.
+ */
+export function useUpdateStandingOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: StandingOrderInput }): Promise<StandingOrder> =>
+      apiClient.put(`/api/standing-orders/${encodeURIComponent(id)}`, input, { schema: standingOrderSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: standingOrderKeys.all }),
+  });
+}
+
 /** POST /api/standing-orders/:id/pause or /resume. */
 export function useSetPaused() {
   const queryClient = useQueryClient();

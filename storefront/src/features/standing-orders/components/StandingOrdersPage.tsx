@@ -1,13 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,18 +12,21 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useCart } from '../../cart';
 import { useCreateStandingOrder, useSetPaused, useStandingOrders } from '../api/standing-orders';
-import { scheduleText, weekdayName } from '../standing-order-text.rules';
+import { scheduleDraftOf, scheduleOf } from '../standing-order-form.rules';
+import { scheduleText } from '../standing-order-text.rules';
+import { EditStandingOrderDialog } from './EditStandingOrderDialog';
+import { ScheduleFields } from './ScheduleFields';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The server's field errors this form shows at a field; any other failure is shown as its message. */
+const FIELDS_SHOWN = new Set(['name', 'schedule.weekdays', 'schedule.day', 'start_date', 'end_date']);
 
 /** "Make my cart a standing order": name, schedule, start and end dates; the lines are the cart's. */
 function NewStandingOrderForm() {
   const { cart } = useCart();
   const create = useCreateStandingOrder();
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<'weekly' | 'monthly'>('weekly');
-  const [weekdays, setWeekdays] = useState<number[]>([1]);
-  const [day, setDay] = useState('1');
+  const [schedule, setSchedule] = useState(scheduleDraftOf);
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState('');
   const errors = isApiError(create.error) ? create.error.errors : {};
@@ -38,7 +36,7 @@ function NewStandingOrderForm() {
     await create
       .mutateAsync({
         name,
-        schedule: kind === 'weekly' ? { kind, weekdays } : { kind, day: Number(day) },
+        schedule: scheduleOf(schedule),
         start_date: startDate,
         end_date: endDate || null,
         lines: cart.items.map((item) => ({ asin: item.product.asin, quantity: item.quantity })),
@@ -72,46 +70,15 @@ function NewStandingOrderForm() {
           helperText={errors.name ?? 'For example: Monday IV fluids'}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
-        <RadioGroup row value={kind} onChange={(event) => setKind(event.target.value as 'weekly' | 'monthly')}>
-          <FormControlLabel value="weekly" control={<Radio />} label="Weekly" />
-          <FormControlLabel value="monthly" control={<Radio />} label="Monthly" />
-        </RadioGroup>
-        {kind === 'weekly' ? (
-          <FormGroup row aria-label="Weekdays">
-            {[1, 2, 3, 4, 5, 6, 7].map((weekday) => (
-              <FormControlLabel
-                key={weekday}
-                label={weekdayName(weekday)}
-                control={
-                  <Checkbox
-                    checked={weekdays.includes(weekday)}
-                    onChange={(event) =>
-                      setWeekdays((days) =>
-                        event.target.checked ? [...days, weekday] : days.filter((value) => value !== weekday),
-                      )
-                    }
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        ) : (
-          <TextField
-            label="Day of the month"
-            type="number"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-            helperText="1 to 31; in a shorter month, its last day"
-            slotProps={{ htmlInput: { min: 1, max: 31 } }}
-          />
-        )}
-        {errors['schedule.weekdays'] && <Alert severity="error">{errors['schedule.weekdays']}</Alert>}
+        <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             label="Start date"
             type="date"
             value={startDate}
             onChange={(event) => setStartDate(event.target.value)}
+            error={Boolean(errors.start_date)}
+            helperText={errors.start_date}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -124,7 +91,7 @@ function NewStandingOrderForm() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
-        {create.error && !Object.keys(errors).some((field) => field !== 'schedule.weekdays' && field in errors) && (
+        {create.error && !Object.keys(errors).some((field) => FIELDS_SHOWN.has(field)) && (
           <Alert severity="error">{create.error.message}</Alert>
         )}
         <Button type="submit" variant="contained" disabled={create.isPending}>
@@ -137,6 +104,7 @@ function NewStandingOrderForm() {
 
 function StandingOrderCard({ order }: { order: StandingOrder }) {
   const setPaused = useSetPaused();
+  const [isEditing, setEditing] = useState(false);
   return (
     <Paper variant="outlined" component="article" aria-label={order.name} sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -151,6 +119,9 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
           onClick={() => setPaused.mutate({ id: order.id, paused: !order.paused })}
         >
           {order.paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+          Edit
         </Button>
       </Stack>
       <Typography>{scheduleText(order.schedule)}</Typography>
@@ -179,6 +150,8 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
           ))}
         </Stack>
       )}
+      {/* Mounted while open only: each opening starts from the standing order as it is now. */}
+      {isEditing && <EditStandingOrderDialog order={order} onClose={() => setEditing(false)} />}
     </Paper>
   );
 }
