@@ -25,6 +25,7 @@ import { invoices } from './resources/invoices';
 import { budgets } from './resources/budgets';
 import { departments } from './resources/departments';
 import { locations } from './resources/locations';
+import { standingOrders } from './resources/standing-orders';
 import { orders } from './resources/orders';
 import { products } from './resources/products';
 import { users } from './resources/users';
@@ -60,6 +61,7 @@ export function App() {
       <Resource name="departments" {...departments} />
       <Resource name="budgets" {...budgets} />
       <Resource name="locations" {...locations} />
+      <Resource name="standing-orders" {...standingOrders} />
       <Resource name="audit-events" {...auditEvents} />
       <Resource name="approvals" {...approvals} />
       <Resource name="invoices" {...invoices} />

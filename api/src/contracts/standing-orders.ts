@@ -23,26 +23,32 @@ export const standingScheduleSchema = z.discriminatedUnion('kind', [
 ]);
 export type StandingScheduleInput = z.infer<typeof standingScheduleSchema>;
 
+const standingLineFields = {
+  asin: z.string().trim().min(1).max(40),
+  // The cart's limit: a standing order is made from the cart and its lines are ordered as one.
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+};
+
+function standingLinesSchema<Line extends z.ZodType<{ asin: string; quantity: number }>>(line: Line) {
+  return (
+    z
+      .array(line)
+      // Worded as the storefront's edit form says it: editing can remove every line.
+      .min(1, 'A standing order needs at least one item.')
+      .max(100)
+  );
+}
+
 const standingOrderFields = {
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
   schedule: standingScheduleSchema,
   start_date: isoDate,
   end_date: isoDate.nullable().default(null),
-  lines: z
-    .array(
-      z.strictObject({
-        asin: z.string().trim().min(1).max(40),
-        // The cart's limit: a standing order is made from the cart and its lines are ordered as one.
-        quantity: z
-          .number()
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
-      }),
-    )
-    // Worded as the storefront's edit form says it: editing can remove every line.
-    .min(1, 'A standing order needs at least one item.')
-    .max(100),
+  lines: standingLinesSchema(z.strictObject(standingLineFields)),
 };
 
 interface StandingOrderRuleInput {
@@ -99,6 +105,8 @@ export const standingOrderListSchema = z.strictObject({ data: z.array(standingOr
 export const adminStandingOrderInputSchema = z
   .object({
     ...standingOrderFields,
+    // A record read back carries each line's title: written back, it is left out (react-admin round trip).
+    lines: standingLinesSchema(z.object(standingLineFields)),
     location_id: z.uuid('Choose a location'),
     user_id: z.uuid('Choose who orders for the ward'),
     paused: z.boolean().default(false),

@@ -12,6 +12,7 @@ export const DEMO = {
   doctor: 'doctor@demo.supplyhub.test',
   finance: 'finance@demo.supplyhub.test',
   pending: 'pending@demo.supplyhub.test',
+  nurse: 'nurse@demo.supplyhub.test',
 } as const;
 
 export interface ApiUser {

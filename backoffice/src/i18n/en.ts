@@ -5,6 +5,7 @@ import { fulfilmentMessages } from './en-fulfilment';
 import { healthMessages } from './en-health';
 import { invoicesMessages } from './en-invoices';
 import { reportsMessages } from './en-reports';
+import { standingOrdersMessages } from './en-standing-orders';
 
 /**
  * react-admin's English catalogue plus the back office's own texts. Texts quoted by the
@@ -672,4 +673,5 @@ export const en: TranslationMessages = mergeTranslations(
   reportsMessages,
   fulfilmentMessages,
   invoicesMessages,
+  standingOrdersMessages,
 );

@@ -15,6 +15,7 @@ import { invoices, INVOICES_PATH } from '../resources/invoices';
 import { budgets } from '../resources/budgets';
 import { departments } from '../resources/departments';
 import { locations } from '../resources/locations';
+import { standingOrders } from '../resources/standing-orders';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
 
@@ -54,6 +55,11 @@ export function AppMenu() {
           <Menu.Item to="/departments" primaryText="supply_hub.menu.departments" leftIcon={<departments.icon />} />
           <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
           <Menu.Item to="/locations" primaryText="supply_hub.menu.locations" leftIcon={<locations.icon />} />
+          <Menu.Item
+            to="/standing-orders"
+            primaryText="supply_hub.menu.standing_orders"
+            leftIcon={<standingOrders.icon />}
+          />
           <Menu.Item to={RecallsPage.path} primaryText="supply_hub.menu.recalls" leftIcon={<ReportProblemIcon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />

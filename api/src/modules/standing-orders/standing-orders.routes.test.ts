@@ -225,6 +225,10 @@ describe('standing orders set by an administrator for a ward location', () => {
       paused: false,
       lines: [{ asin: fluids!.asin, quantity: 24, title: 'IV fluid 500 mL' }],
     });
+    // The record read back and written unchanged (react-admin's edit) saves and stays as it was.
+    const read = await admin.get(`/api/admin/standing-orders/${created.body.id}`).expect(200);
+    const written = await admin.put(`/api/admin/standing-orders/${created.body.id}`).send(read.body).expect(200);
+    expect({ ...written.body, updated_at: null }).toEqual({ ...read.body, updated_at: null });
     const listed = await admin
       .get(`/api/admin/standing-orders?filter=${JSON.stringify({ location_id: location.body.id })}`)
       .expect(200);

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 
 import type { ScheduleDraft } from '../standing-order-form.rules';
-import { weekdayName } from '../standing-order-text.rules';
+import { weekdayName } from '@supply-hub/api/contracts/standing-order-text.rules';
 
 interface ScheduleFieldsProps {
   value: ScheduleDraft;

@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCart } from '../../cart';
 import { useCreateStandingOrder, useSetPaused, useStandingOrders } from '../api/standing-orders';
 import { scheduleDraftOf, scheduleOf } from '../standing-order-form.rules';
-import { scheduleText } from '../standing-order-text.rules';
+import { scheduleText } from '@supply-hub/api/contracts/standing-order-text.rules';
 import { EditStandingOrderDialog } from './EditStandingOrderDialog';
 import { ScheduleFields } from './ScheduleFields';
 
@@ -120,10 +120,17 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
         >
           {order.paused ? 'Resume' : 'Pause'}
         </Button>
-        <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
+        {order.location === null && (
+          <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
       </Stack>
+      {order.location && (
+        <Typography variant="body2" color="text.secondary">
+          For {order.location.name}, set by an administrator: you may pause it; an administrator changes it.
+        </Typography>
+      )}
       <Typography>{scheduleText(order.schedule)}</Typography>
       <Typography variant="body2" color="text.secondary">
         {order.paused

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { scheduleText } from './standing-order-text.rules';
+import { scheduleText } from './standing-order-text.rules.js';
 
 describe('scheduleText', () => {
   it('names the weekdays in order and the monthly day plainly', () => {

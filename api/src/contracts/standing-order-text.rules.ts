@@ -1,4 +1,4 @@
-import type { StandingScheduleInput } from '@supply-hub/api/contracts';
+import type { StandingScheduleInput } from './standing-orders.js';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

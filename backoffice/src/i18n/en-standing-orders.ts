@@ -1,0 +1,38 @@
+import type { TranslationMessages } from 'react-admin';
+
+/** Texts of the back office's standing orders for ward locations (issue 19 §3), merged into `en`. */
+export const standingOrdersMessages: Pick<TranslationMessages, 'resources' | 'supply_hub'> = {
+  resources: {
+    'standing-orders': {
+      name: 'Standing order |||| Standing orders',
+      fields: {
+        name: 'Name',
+        location_id: 'Location',
+        location_name: 'Location',
+        user_id: 'Orders as',
+        requester_email: 'Orders as',
+        schedule: 'Schedule',
+        'schedule.kind': 'Repeats',
+        next_date: 'Next order',
+        start_date: 'Start date',
+        end_date: 'End date (optional)',
+        paused: 'Paused',
+        lines: 'Items',
+      },
+    },
+  },
+  supply_hub: {
+    menu: { standing_orders: 'Standing orders' },
+    standing_orders: {
+      weekly: 'Weekly',
+      monthly: 'Monthly',
+      weekdays: 'On',
+      day: 'Day of the month (29–31: the last day of a shorter month)',
+      quantity: 'Quantity',
+      paused: 'Paused',
+      ended: 'Ended',
+      requester_help:
+        "A doctor, provider, user, nurse or logistics admin of the location's department: the orders are theirs, delivered to the location, and go through approval.",
+    },
+  },
+};
