@@ -30,7 +30,13 @@ test('an admin edits a location’s stock list inline and imports more lines fro
       },
     });
     expect(created.status()).toBe(201);
-    return { id: ((await created.json()) as { id: string }).id, asins: products.map((product) => product.asin) };
+    const { id } = (await created.json()) as { id: string };
+    // An admin may count any location: the count shows on the location's page.
+    const count = await api.post(`/api/locations/${id}/counts`, {
+      data: { counts: [{ asin: products[0]!.asin, on_hand: 3 }] },
+    });
+    expect(count.status()).toBe(201);
+    return { id, asins: products.map((product) => product.asin) };
   });
 
   await signInAsAdmin(page);
@@ -40,6 +46,10 @@ test('an admin edits a location’s stock list inline and imports more lines fro
   await expect(row).toContainText('Active', { timeout: 45_000 });
   await expect(row).toContainText(`Ward ${tag}`);
   await page.goto(`/admin/locations/${location.id}`);
+  const counts = page.getByRole('table', { name: 'Latest counts' });
+  await expect(counts.getByRole('row').nth(1)).toContainText(DEMO.admin);
+  await expect(counts.getByRole('row').nth(1)).toContainText(': 3 (20) → 2');
+  await expect(counts.getByRole('row').nth(1)).toContainText('Not ordered');
 
   const par = page.getByRole('spinbutton', { name: 'Par (units)' }).first();
   await expect(par).toHaveValue('20');

@@ -179,3 +179,27 @@ export const parReviewSchema = z.strictObject({
   lines: z.array(parReviewLineSchema),
 });
 export type ParReview = z.infer<typeof parReviewSchema>;
+
+/** One count of a location as the back office lists it (issue 19 §1): who, when, each item, what it became. */
+export const locationCountSchema = z
+  .strictObject({
+    id: z.string(),
+    counted_at: z.string(),
+    counted_by: z.string().nullable().describe("The counter's e-mail; null when the account was deleted"),
+    /** 'cart' (put into the counter's cart), 'order' (submitted as an order) or null (neither yet). */
+    outcome: z.enum(['cart', 'order']).nullable(),
+    order_number: z.string().nullable(),
+    packs: z.number().int().describe('Packs its top-up came to'),
+    lines: z.array(
+      z.strictObject({
+        asin: z.string(),
+        title: z.string(),
+        on_hand: z.number().int(),
+        par: z.number().int(),
+        quantity: z.number().int().describe('Packs topped up'),
+      }),
+    ),
+  })
+  .meta({ id: 'LocationCount' });
+export type LocationCount = z.infer<typeof locationCountSchema>;
+export const locationCountListSchema = z.strictObject({ data: z.array(locationCountSchema) });

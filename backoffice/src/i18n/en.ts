@@ -323,6 +323,18 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       active_help: 'A deactivated location keeps its counts but is no longer offered for counting.',
       stock_list_help:
         'Par and reorder point in units on the shelf; a count orders up to par in whole packs, and nothing while the count is above the reorder point.',
+      counts_title: 'Latest counts',
+      counts_none: 'No counts yet.',
+      counts_failed: 'The counts could not be loaded.',
+      count_when: 'When',
+      count_who: 'Counted by',
+      count_items: 'On hand (par) → packs ordered',
+      count_outcome: 'Became',
+      count_line: '%{title}: %{on_hand} (%{par}) → %{packs}',
+      count_ordered: 'Order %{order}',
+      count_in_cart: "Added to the counter's cart",
+      count_at_par: 'Nothing to order',
+      count_open: 'Not ordered',
       import_title: 'Import stock list (CSV)',
       import_help:
         'Columns asin,par,reorder_point,pack_size. New items are added, listed ones changed; items not in the file stay.',

@@ -2,6 +2,7 @@ import type {
   ApproveOrderInput,
   CatalogAudit,
   GtinImportResult,
+  LocationCount,
   RecallLookup,
   RecallQuery,
   Product,
@@ -107,6 +108,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   importStockList(locationId: string, csv: string, dryRun: boolean): Promise<StockListImportResult>;
   /** The par review of a location (last 90 days of counts) as CSV. */
   exportParReview(locationId: string): Promise<Download>;
+  /** A location's latest counts: who, when, each item, and what the count became. */
+  getLocationCounts(locationId: string): Promise<LocationCount[]>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -178,6 +181,8 @@ export const dataProvider: SupplyHubDataProvider = {
     );
     return json as StockListImportResult;
   },
+  getLocationCounts: async (locationId) =>
+    (await send<{ data: LocationCount[] }>(`/locations/${id(locationId)}/counts`, 'GET')).data,
   exportParReview: (locationId) =>
     fetchDownload(`${API_URL}/locations/${id(locationId)}/par-review/export`, 'par-review.csv'),
   exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),

@@ -14,6 +14,7 @@ import {
   locationUpdateSchema,
   myLocationListSchema,
   parReviewSchema,
+  locationCountListSchema,
   stockListImportQuerySchema,
   stockListImportResultSchema,
 } from '../locations.js';
@@ -84,6 +85,17 @@ export const adminLocationsEndpoints = {
     query: stockListImportQuerySchema,
     requestContentType: 'text/csv',
     responses: { 200: stockListImportResultSchema },
+    errors: [400, 401, 403, 404],
+  }),
+  counts: endpoint({
+    method: 'get',
+    path: '/api/admin/locations/:id/counts',
+    summary:
+      "A location's latest 50 counts: who, when, on hand and packs per item, and whether each went to a cart or became an order",
+    tag: adminTag,
+    access,
+    params: uuidIdParamsSchema,
+    responses: { 200: locationCountListSchema },
     errors: [400, 401, 403, 404],
   }),
   parReview: endpoint({

@@ -211,3 +211,34 @@ export async function selectParReview(
   ]);
   return { counts: Number(total[0]?.count ?? 0), rows };
 }
+
+export interface LocationCountRow {
+  id: string;
+  counted_at: Date;
+  counted_by: string | null;
+  added_to_cart_at: Date | null;
+  order_number: string | null;
+  lines: { asin: string; title: string; on_hand: number; par: number; quantity: number }[];
+}
+
+/** The latest counts of a location with their lines (in the stock list's order) and the order each became. */
+export async function selectLocationCounts(db: Db, locationId: string, limit: number): Promise<LocationCountRow[]> {
+  const { rows } = await db.raw<{ rows: LocationCountRow[] }>(
+    `SELECT lc.id, lc.counted_at, u.email AS counted_by, lc.added_to_cart_at, o.order_number,
+            coalesce((SELECT json_agg(json_build_object('asin', p.asin, 'title', p.title, 'on_hand', c.on_hand,
+                                                        'par', c.par, 'quantity', c.quantity)
+                                      ORDER BY l.position NULLS LAST, p.asin)
+                      FROM location_count_lines c
+                      JOIN products p ON p.id = c.product_id
+                      LEFT JOIN location_stock_lines l ON l.location_id = lc.location_id AND l.product_id = c.product_id
+                      WHERE c.count_id = lc.id), '[]'::json) AS lines
+     FROM location_counts lc
+     LEFT JOIN users u ON u.id = lc.counted_by
+     LEFT JOIN orders o ON o.id = lc.order_id
+     WHERE lc.location_id = ?
+     ORDER BY lc.counted_at DESC, lc.id
+     LIMIT ?`,
+    [locationId, limit],
+  );
+  return rows;
+}

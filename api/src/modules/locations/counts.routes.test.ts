@@ -329,3 +329,43 @@ describe('POST /api/locations/:id/counts/:countId/order', () => {
     );
   });
 });
+
+describe('GET /api/admin/locations/:id/counts', () => {
+  it('lists who counted what and when, newest first, and whether each count went to the cart or became an order', async () => {
+    const { admin, nurse, user, id, gauze, gloves } = await wardWithNurse();
+    const first = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gauze.asin, on_hand: 5 }] })
+      .expect(201);
+    await nurse.post(`/api/locations/${id}/counts/${first.body.id}/add-to-cart`).expect(200);
+    const second = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({
+        counts: [
+          { asin: gauze.asin, on_hand: 12 },
+          { asin: gloves.asin, on_hand: 0 },
+        ],
+      })
+      .expect(201);
+    const order = await nurse.post(`/api/locations/${id}/counts/${second.body.id}/order`).expect(201);
+
+    const history = (await admin.get(`/api/admin/locations/${id}/counts`).expect(200)).body.data;
+    const email = (await db('users').where({ id: user.id }).first('email')).email as string;
+    expect(history).toEqual([
+      expect.objectContaining({
+        id: second.body.id,
+        counted_by: email,
+        outcome: 'order',
+        order_number: order.body.order_number,
+        packs: 11,
+        lines: [
+          { asin: gauze.asin, title: 'Gauze pads', on_hand: 12, par: 20, quantity: 8 },
+          { asin: gloves.asin, title: 'Nitrile gloves', on_hand: 0, par: 30, quantity: 3 },
+        ],
+      }),
+      expect.objectContaining({ id: first.body.id, outcome: 'cart', order_number: null, packs: 15 }),
+    ]);
+    await nurse.get(`/api/admin/locations/${id}/counts`).expect(403);
+    await admin.get('/api/admin/locations/00000000-0000-4000-8000-000000000000/counts').expect(404);
+  });
+});

@@ -17,7 +17,7 @@ import {
   listLocations,
   updateLocation,
 } from './locations-admin.service.js';
-import { exportParReview, getParReview } from './par-review.service.js';
+import { exportParReview, getParReview, listLocationCounts } from './par-review.service.js';
 import {
   addCountToCart,
   submitCountAsOrder,
@@ -66,6 +66,10 @@ export function adminLocationsRoutes({ contextFor }: RouteDependencies): Router 
       res.json(await importStockList(contextFor(req), id, req.body, { dryRun: dryRun === 'true' }));
     },
   );
+
+  router.get('/admin/locations/:id/counts', allow.roles('admin'), async (req, res) => {
+    res.json({ data: await listLocationCounts(contextFor(req), parseIdParam(req.params)) });
+  });
 
   router.get('/admin/locations/:id/par-review', allow.roles('admin'), async (req, res) => {
     res.json(await getParReview(contextFor(req), parseIdParam(req.params)));

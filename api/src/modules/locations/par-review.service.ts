@@ -1,4 +1,4 @@
-import type { ParReview } from '../../contracts/locations.js';
+import type { LocationCount, ParReview } from '../../contracts/locations.js';
 import type { ServiceContext } from '../../context.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import * as counts from './counts.queries.js';
@@ -52,4 +52,22 @@ export async function exportParReview(ctx: ServiceContext, id: string): Promise<
     fileName: `par-review-${id.slice(0, 8)}-${ctx.now().toISOString().slice(0, 10)}.csv`,
     csv: toSpreadsheetSafeCsv(review.lines, CSV_FIELDS),
   };
+}
+
+/** The latest counts shown on a location's page in the back office. */
+const COUNT_HISTORY_LIMIT = 50;
+
+/** GET /api/admin/locations/:id/counts: who counted what and when, and what each count became. */
+export async function listLocationCounts(ctx: ServiceContext, id: string): Promise<LocationCount[]> {
+  if (!(await queries.selectLocation(ctx.db, id))) throw locationNotFound();
+  const rows = await counts.selectLocationCounts(ctx.db, id, COUNT_HISTORY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    counted_at: new Date(row.counted_at).toISOString(),
+    counted_by: row.counted_by,
+    outcome: row.order_number ? 'order' : row.added_to_cart_at ? 'cart' : null,
+    order_number: row.order_number,
+    packs: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+    lines: row.lines,
+  }));
 }

@@ -1,5 +1,6 @@
 import { Edit } from 'react-admin';
 
+import { LocationCounts } from './LocationCounts';
 import { LocationForm } from './LocationForm';
 import { StockListImport } from './StockListImport';
 
@@ -7,7 +8,10 @@ import { StockListImport } from './StockListImport';
 export default function LocationEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false} aside={<StockListImport />}>
-      <LocationForm />
+      <>
+        <LocationForm />
+        <LocationCounts />
+      </>
     </Edit>
   );
 }
