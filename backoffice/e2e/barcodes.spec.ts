@@ -1,15 +1,9 @@
-import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { freshGtin } from '../../scripts/e2e/gtin.js';
+import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
 import { createProduct, signInAsAdmin, uniqueTag } from './support/backoffice.js';
 
-/** A GTIN-14 of this run with its right GS1 check digit. */
-function freshGtin(indicator: string): string {
-  const body = `${indicator}${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    sum += Number(body[body.length - 1 - index]) * (index % 2 === 0 ? 3 : 1);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+// The back office's screens load lazily; on a shared machine the first paint takes a while.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);

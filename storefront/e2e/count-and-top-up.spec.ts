@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { freshGtin } from './support/gtin.js';
+import { freshGtin } from '../../scripts/e2e/gtin.js';
 import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 import { withAdmin, type CatalogueProduct } from './support/portal.js';
 

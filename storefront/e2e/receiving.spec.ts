@@ -12,7 +12,7 @@ import {
   type CatalogueProduct,
   type PlacedOrder,
 } from './support/portal.js';
-import { freshGtin } from './support/gtin.js';
+import { freshGtin } from '../../scripts/e2e/gtin.js';
 import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 
 // The sandbox supplier confirms at once, backorders part of the order and ships the rest on a later

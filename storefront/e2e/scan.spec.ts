@@ -1,5 +1,5 @@
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { freshGtin } from './support/gtin.js';
+import { freshGtin } from '../../scripts/e2e/gtin.js';
 import { listProducts, signInAsNewDoctor, withAdmin, type CatalogueProduct } from './support/portal.js';
 
 test('a scan typed into the catalogue search adds one pack to the cart; a wrong or unknown barcode says why and adds nothing', async ({
