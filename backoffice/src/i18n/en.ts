@@ -4,7 +4,10 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { fulfilmentMessages } from './en-fulfilment';
 import { healthMessages } from './en-health';
 import { invoicesMessages } from './en-invoices';
+import { locationsMessages } from './en-locations';
+import { recallsMessages } from './en-recalls';
 import { reportsMessages } from './en-reports';
+import { spendControlMessages } from './en-spend-control';
 import { standingOrdersMessages } from './en-standing-orders';
 
 /**
@@ -22,42 +25,6 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         department_id: 'Department',
         order_limit: 'Per-order limit (USD)',
         monthly_limit: 'Monthly limit (USD)',
-      },
-    },
-    departments: {
-      name: 'Department |||| Departments',
-      fields: {
-        code: 'Code',
-        name: 'Name',
-        active: 'Active',
-        user_count: 'Members',
-        budget_owner_ids: 'Budget owners',
-      },
-    },
-    budgets: {
-      name: 'Budget |||| Budgets',
-      fields: {
-        department_id: 'Department',
-        department_name: 'Department',
-        period: 'Period',
-        amount: 'Amount (USD)',
-        committed: 'Committed',
-        spent: 'Spent',
-        remaining: 'Remaining',
-        used_percent: '% used',
-        policy: 'Policy',
-        alert_threshold: 'Alert at (% committed)',
-        updated_at: 'Last changed',
-      },
-    },
-    locations: {
-      name: 'Location |||| Locations',
-      fields: {
-        name: 'Name',
-        department_id: 'Department',
-        active: 'Active',
-        item_count: 'Items',
-        stock_list: 'Stock list',
       },
     },
     'audit-events': {
@@ -272,90 +239,6 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         min_shelf_life_days: 'Minimum remaining shelf life (days)',
       },
       min_shelf_life_help: 'A lot received with fewer days to its expiry asks for a confirmation. 0: any lot in date.',
-    },
-    recalls: {
-      title: 'Recalls',
-      subtitle: 'Which wards received a recalled lot, and tell the people who ordered it',
-      code: 'GTIN, ASIN or scan of the pack',
-      code_help: 'A scan of the recalled pack also fills in its lot',
-      lot: 'Lot',
-      lot_help: 'As printed on the recall notice',
-      search: 'Find receipts',
-      failed: 'The lookup failed. Please try again.',
-      found:
-        '%{smart_count} receipt of lot %{lot} of %{title} (%{asin}): %{units} units |||| %{smart_count} receipts of lot %{lot} of %{title} (%{asin}): %{units} units',
-      none_found: 'No one received lot %{lot} of %{title} (%{asin}).',
-      export: 'Export CSV',
-      notify: 'E-mail the requesters',
-      notify_title: 'E-mail %{smart_count} requester |||| E-mail %{smart_count} requesters',
-      notify_help:
-        'Each requester of an order that received lot %{lot} of %{title} gets one e-mail naming the item, the lot and their orders. The action is recorded in the audit log.',
-      message: 'Add a message (optional)',
-      send: 'Send e-mails',
-      notified: 'Recall e-mail sent to %{smart_count} requester |||| Recall e-mail sent to %{smart_count} requesters',
-      table: 'Receipts of the recalled lot',
-      column: {
-        order: 'Order',
-        location: 'Delivered to',
-        department: 'Department',
-        received_by: 'Received by',
-        received_at: 'Received',
-        quantity: 'Units',
-        expiry: 'Expiry',
-      },
-    },
-    budgets: {
-      period: { month: 'Month', quarter: 'Quarter', year: 'Year' },
-      policy: { stop: 'Stop: refuse orders over budget', warn: 'Warn: allow and flag' },
-      amount_rule: 'An amount in USD, e.g. 5000.00',
-      history: 'History',
-      changed_at: 'Changed',
-      changed_by: 'By',
-    },
-    locations: {
-      active: 'Active',
-      inactive: 'Deactivated',
-      only_active: 'Active only',
-      asin: 'ASIN',
-      par: 'Par (units)',
-      reorder_point: 'Reorder point (units)',
-      pack_size: 'Units per pack',
-      active_help: 'A deactivated location keeps its counts but is no longer offered for counting.',
-      stock_list_help:
-        'Par and reorder point in units on the shelf; a count orders up to par in whole packs, and nothing while the count is above the reorder point.',
-      counts_title: 'Latest counts',
-      counts_none: 'No counts yet.',
-      counts_failed: 'The counts could not be loaded.',
-      count_when: 'When',
-      count_who: 'Counted by',
-      count_items: 'On hand (par) → packs ordered',
-      count_outcome: 'Became',
-      count_line: '%{title}: %{on_hand} (%{par}) → %{packs}',
-      count_ordered: 'Order %{order}',
-      count_in_cart: "Added to the counter's cart",
-      count_at_par: 'Nothing to order',
-      count_open: 'Not ordered',
-      import_title: 'Import stock list (CSV)',
-      import_help:
-        'Columns asin,par,reorder_point,pack_size. New items are added, listed ones changed; items not in the file stay.',
-      choose_file: 'Choose CSV file',
-      preview: 'Preview changes',
-      apply: 'Apply import',
-      import_failed: 'The file could not be imported.',
-      par_review: 'Download par review (CSV, last 90 days)',
-      par_review_failed: 'The par review could not be downloaded.',
-      would_change: 'Would add %{added}, change %{changed}; %{unchanged} unchanged.',
-      changed: 'Imported: %{added} added, %{changed} changed; %{unchanged} unchanged.',
-    },
-    departments: {
-      active: 'Active',
-      inactive: 'Deactivated',
-      only_active: 'Active only',
-      code_help: 'Letters, digits, - or _; up to 20, stored in capitals',
-      code_rule: 'Use 1–20 letters, digits, - or _',
-      active_help: 'A deactivated department keeps its members and history but cannot be given to anyone else.',
-      budget_owners_help:
-        'E-mailed with finance, once per period, when the department’s budget reaches its alert threshold.',
     },
     users: {
       title: 'Users & Roles',
@@ -686,4 +569,7 @@ export const en: TranslationMessages = mergeTranslations(
   fulfilmentMessages,
   invoicesMessages,
   standingOrdersMessages,
+  locationsMessages,
+  recallsMessages,
+  spendControlMessages,
 );
