@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 import { signInCookie } from './demo-session.mjs';
-import { formatTable, median } from './report.mjs';
+import { formatTable, median, numberOption } from './report.mjs';
 import {
   SERVER_ENTRY,
   embeddedDatabaseUrl,
@@ -72,11 +72,6 @@ function postgresCpuMs(postmasterPid) {
     if (fields && Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
 }
 
 /** The embedded PostgreSQL the server started: password from DATA_DIR, port from postmaster.pid. */
@@ -234,8 +229,8 @@ async function countOrdersOfKeys(db, keyPrefix) {
 
 export async function run(args) {
   const asJson = args.includes('--json');
-  const seconds = option(args, '--duration', DEFAULT_SECONDS);
-  const rounds = option(args, '--rounds', 2);
+  const seconds = numberOption(args, '--duration', DEFAULT_SECONDS);
+  const rounds = numberOption(args, '--rounds', 2);
   if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build --workspace api\` first.\n`);
     return 1;

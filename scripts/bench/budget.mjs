@@ -11,18 +11,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 import { signInCookie } from './demo-session.mjs';
-import { formatTable, median, percentile } from './report.mjs';
+import { formatTable, median, numberOption, percentile } from './report.mjs';
 import { embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
 
 const TARGETS = { addedP95Ms: 5, throughputRatio: 0.9 };
 const CONNECTIONS = 20;
 const LINES_PER_ORDER = 5;
 const CATALOGUE_PATH = '/api/products?sort=title&page=1&per_page=48';
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
-}
 
 function orderBody(asins, seed) {
   const lines = Array.from({ length: LINES_PER_ORDER }, (_, line) => ({
@@ -69,9 +64,9 @@ function throughput(baseUrl, cookie, asins, seconds) {
 
 export async function run(args) {
   const asJson = args.includes('--json');
-  const samples = option(args, '--samples', 200);
-  const seconds = option(args, '--duration', 8);
-  const rounds = option(args, '--rounds', 2);
+  const samples = numberOption(args, '--samples', 200);
+  const seconds = numberOption(args, '--duration', 8);
+  const rounds = numberOption(args, '--rounds', 2);
   return withDemoServer('budget', async ({ baseUrl, dataDir }) => {
     const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 
-import { formatTable, percentile } from './report.mjs';
+import { formatTable, numberOption, percentile } from './report.mjs';
 import { SERVER_ENTRY, embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,11 +23,6 @@ const TARGETS = { documentsPerSecond: 200, p95Ms: 50 };
 const SUPPLIER_IDENTITY = 'BENCH-SUPPLIER';
 const SUPPLIER_SECRET = `bench-${randomUUID()}`;
 const LINES_PER_ORDER = 2;
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
 
 /** Orders as a supplier knows them: submitted, with the payloadID of their OrderRequest. */
 async function insertSentOrders(db, count) {
@@ -140,8 +135,8 @@ async function floorInsert(client, order, xml) {
 
 export async function run(args) {
   const asJson = args.includes('--json');
-  const seconds = option(args, '--duration', 10);
-  const senders = option(args, '--senders', 10);
+  const seconds = numberOption(args, '--duration', 10);
+  const senders = numberOption(args, '--senders', 10);
   if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build --workspace api\` first.\n`);
     return 1;

@@ -10,16 +10,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 import { signInCookie } from './demo-session.mjs';
-import { formatTable, median, percentile } from './report.mjs';
+import { formatTable, median, numberOption, percentile } from './report.mjs';
 import { embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
 
 const TARGET_P95_MS = 50;
 const ITEMS = 500;
-
-function option(args, name, fallback) {
-  const index = args.indexOf(name);
-  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
-}
 
 /** A location of the department with ITEMS stock lines; products added to the catalogue as needed. */
 async function seedLocation(db, departmentId) {
@@ -81,7 +76,7 @@ async function countOnce(baseUrl, cookie, location, seed) {
 
 export async function run(args) {
   const asJson = args.includes('--json');
-  const samples = option(args, '--samples', 200);
+  const samples = numberOption(args, '--samples', 200);
   return withDemoServer('par', async ({ baseUrl, dataDir }) => {
     const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });

@@ -61,3 +61,9 @@ export function machineOf(extra = {}) {
     ...extra,
   };
 }
+
+/** A numeric command-line option (`--samples 200`), or the fallback when it is not given. */
+export function numberOption(args, name, fallback) {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
+}
