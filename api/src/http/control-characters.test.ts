@@ -29,6 +29,21 @@ describe('control characters in requests', () => {
     expect(await db('orders').where({ user_id: user.id })).toEqual([]);
   });
 
+  it("lets the group separator through only where an endpoint declares it (a scan's code), and nothing else there", async () => {
+    const { agent } = await signedInAgent(app, db, ['doctor']);
+    // GET /api/scan?code= allows U+001D (FNC1): the code is read, a GTIN no product carries is 404.
+    const scanned = await agent.get('/api/scan').query({ code: '(01)09506000134352(10)LOT\u001d(17)281231' });
+    expect(scanned.status).toBe(404);
+    // Any other control character in the code, or the separator in another field or route, stays refused.
+    expect((await agent.get('/api/scan').query({ code: '09506000134352\u0000' }).expect(400)).body).toMatchObject(
+      REFUSAL,
+    );
+    expect(
+      (await agent.get('/api/scan').query({ code: '09506000134352', other: '\u001d' }).expect(400)).body,
+    ).toMatchObject(REFUSAL);
+    expect((await agent.get('/api/products').query({ q: 'gauze\u001d' }).expect(400)).body).toMatchObject(REFUSAL);
+  });
+
   it('refuses them in path parameters, query strings and the JSON of a list filter', async () => {
     const { agent } = await signedInAgent(app, db, ['admin']);
     expect((await agent.get('/api/admin/orders/%00').expect(400)).body).toMatchObject(REFUSAL);

@@ -11,6 +11,7 @@ export const barcodesEndpoints = {
     tag: 'Catalogue',
     access: 'signed-in',
     query: scanQuerySchema,
+    queryAllowsGroupSeparator: ['code'],
     responses: { 200: scanResultSchema },
     errors: [400, 401, 404],
   }),

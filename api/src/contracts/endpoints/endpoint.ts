@@ -46,6 +46,11 @@ export interface Endpoint {
   headers?: z.ZodObject;
   /** ra-data-simple-rest list: answers a Content-Range header and takes sort/range/filter. */
   isRaList?: boolean;
+  /**
+   * Query fields that may carry the ASCII group separator (U+001D): in a GS1 element string a
+   * scanner types it as FNC1. Every other control character stays refused (http/control-characters.ts).
+   */
+  queryAllowsGroupSeparator?: readonly string[];
 }
 
 /** Identity function that keeps the literal types of a declaration. */
