@@ -39,6 +39,7 @@ test("a PunchOut round trip puts the supplier's items in the cart as quoted, and
   await expect(page).toHaveURL(/\/orders/);
   await expect(page.getByText(GLOVES).first()).toBeVisible();
   await expect(page.getByText('$32.42').first()).toBeVisible();
+  await expect(page.getByText('Part SBX-GLV-100 · BX, priced as quoted by the supplier')).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -53,6 +53,11 @@ export const orderLineSchema = z
     unit_price: z.string(),
     total_price: z.string(),
     rejection: lineRejectionSchema.nullable(),
+    /**
+     * A line bought in the supplier's PunchOut shop (issue 19 §5): priced as the supplier quoted it,
+     * with its unit and the supplier's quote reference; null for a catalogue line.
+     */
+    supplier_quote: z.strictObject({ unit_of_measure: z.string(), reference: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'OrderLine' });
 

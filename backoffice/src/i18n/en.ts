@@ -155,6 +155,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       requester: 'Requester',
       ship_to: 'Ship to: %{city}, %{state} %{postal_code}',
       quantity_times_price: 'Qty %{quantity} × %{price}',
+      supplier_quote: "Bought in the supplier's PunchOut shop: priced as the supplier quoted it (unit %{unit})",
       line_rejected: 'Rejected by approver: %{reason}',
       line_rejected_by: '%{who}, level %{level}, %{date}',
       asin: 'ASIN: %{asin}',

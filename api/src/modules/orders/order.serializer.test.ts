@@ -37,6 +37,8 @@ const line = (order_id: string, line_number: number): OrderLineRow => ({
   rejected_by_label: null,
   rejected_at: null,
   rejected_level: null,
+  punchout_unit_of_measure: null,
+  punchout_reference: null,
 });
 
 describe('the order serializer', () => {
@@ -55,8 +57,10 @@ describe('the order serializer', () => {
       'unit_price',
       'total_price',
       'rejection',
+      'supplier_quote',
     ]);
     expect(order.lines[0]!.rejection).toBeNull();
+    expect(order.lines[0]!.supplier_quote).toBeNull();
     expect(order).toMatchObject({ status: 'mystery', requester_name: 'Ada', created_at: '2026-11-27T01:02:03.000Z' });
   });
 

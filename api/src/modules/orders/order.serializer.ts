@@ -4,8 +4,14 @@ import type { OrderLineRow, OrderRow } from './orders.queries.js';
 /** What an order's JSON is made of: its row with the requester's names (absent names read as none). */
 export type OrderSource = Omit<OrderRow, 'first_name' | 'last_name' | 'username'> &
   Partial<Pick<OrderRow, 'first_name' | 'last_name' | 'username'>>;
-type RejectionColumns = 'rejection_reason' | 'rejected_by_label' | 'rejected_at' | 'rejected_level';
-/** A line as read (a fresh submission's lines carry no rejection columns: none is rejected yet). */
+type RejectionColumns =
+  | 'rejection_reason'
+  | 'rejected_by_label'
+  | 'rejected_at'
+  | 'rejected_level'
+  | 'punchout_unit_of_measure'
+  | 'punchout_reference';
+/** A line as read (a fresh submission's lines carry no rejection columns: none is rejected yet; catalogue lines no PunchOut columns). */
 export type OrderLineSource = Omit<OrderLineRow, 'order_id' | RejectionColumns> &
   Partial<Pick<OrderLineRow, RejectionColumns>>;
 
@@ -31,6 +37,9 @@ export function serializeOrderLine(line: OrderLineSource): Order['lines'][number
             level: line.rejected_level ?? 1,
           }
         : null,
+    supplier_quote: line.punchout_unit_of_measure
+      ? { unit_of_measure: line.punchout_unit_of_measure, reference: line.punchout_reference ?? null }
+      : null,
   };
 }
 

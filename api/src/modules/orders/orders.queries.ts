@@ -99,6 +99,9 @@ export interface OrderLineRow {
   /** A Date read by a query, an ISO text read through JSON (the submission's claim). */
   rejected_at: Date | string | null;
   rejected_level: number | null;
+  /** A PunchOut line's unit and the supplier's quote reference (order_punchout_lines); null otherwise. */
+  punchout_unit_of_measure: string | null;
+  punchout_reference: string | null;
 }
 
 /** The columns of an OrderRow: the order and its requester's names (profiles joined). */
@@ -186,7 +189,8 @@ export async function selectOrderLines(db: Db, orderIds: readonly string[]): Pro
   const { rows } = await preparedRaw(
     db.raw<{ rows: OrderLineRow[] }>(
       `SELECT l.id, l.order_id, l.line_number, l.product_id, l.asin, l.sku, l.title, products.image_url, l.quantity,
-              l.unit_price, l.total_price, l.rejection_reason, l.rejected_by_label, l.rejected_at, l.rejected_level
+              l.unit_price, l.total_price, l.rejection_reason, l.rejected_by_label, l.rejected_at, l.rejected_level,
+              pl.unit_of_measure AS punchout_unit_of_measure, pl.supplier_part_auxiliary_id AS punchout_reference
        FROM (
          SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
                 NULL::text AS rejection_reason, NULL::text AS rejected_by_label, NULL::timestamptz AS rejected_at,
@@ -197,6 +201,7 @@ export async function selectOrderLines(db: Db, orderIds: readonly string[]): Pro
                 reason, rejected_by_label, rejected_at, level
            FROM order_line_rejections WHERE order_id = ANY(CAST(? AS uuid[]))
        ) AS l LEFT JOIN products ON products.id = l.product_id
+         LEFT JOIN order_punchout_lines AS pl ON pl.line_id = l.id
        ORDER BY l.order_id, l.line_number`,
       [`{${orderIds.join(',')}}`, `{${orderIds.join(',')}}`],
     ),

@@ -196,11 +196,16 @@ export async function submitOrder(
       last_name: profile.last_name,
       username: profile.username,
     },
-    items.map((item, index) => ({
-      ...item,
-      id: created.lineIds[index] ?? '',
-      image_url: priced[index]?.product.image_url ?? null,
-    })),
+    items.map((item, index) => {
+      const quote = supplierLines[index - priced.length]?.punchout;
+      return {
+        ...item,
+        id: created.lineIds[index] ?? '',
+        image_url: priced[index]?.product.image_url ?? null,
+        punchout_unit_of_measure: quote?.unit_of_measure ?? null,
+        punchout_reference: quote?.supplier_part_auxiliary_id ?? null,
+      };
+    }),
   );
   afterOrderCreated(
     ctx,

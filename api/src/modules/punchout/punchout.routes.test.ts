@@ -254,6 +254,7 @@ describe('PunchOut shopping (issue 19 §5)', () => {
         title: 'Nitrile exam gloves, medium, box of 100',
         quantity: 2,
         unit_price: '8.49',
+        supplier_quote: { unit_of_measure: 'BX', reference: expect.stringMatching(/^Q-[0-9a-f]{8}:SBX-GLV-100$/) },
       }),
     ]);
     const emptied = await cartOf(agent);
@@ -261,6 +262,11 @@ describe('PunchOut shopping (issue 19 §5)', () => {
     expect(emptied.supplier_items).toEqual([]);
 
     const { agent: admin } = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
+    // The approver sees which lines are priced as the supplier quoted them.
+    const seen = (await admin.get(`/api/admin/orders/${order.body.id}`).expect(200)).body as {
+      lines: { supplier_quote: { unit_of_measure: string } | null }[];
+    };
+    expect(seen.lines.map((line) => line.supplier_quote?.unit_of_measure ?? null)).toEqual([null, 'BX']);
     await admin.post(`/api/admin/orders/${order.body.id}/approve`).expect(200);
     const log = await testbed.database
       .db('ab_logs')

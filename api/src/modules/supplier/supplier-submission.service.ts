@@ -150,10 +150,11 @@ export async function attemptSubmission(
         lineNumber: line.line_number,
         quantity: line.quantity,
         supplierPartId: line.asin,
-        supplierPartAuxiliaryId: line.supplier_part_auxiliary_id,
+        // A PunchOut line echoes the supplier's quote reference and unit as they came (issue 19 §5).
+        supplierPartAuxiliaryId: line.punchout_reference,
         unitPrice: line.unit_price,
         description: line.title,
-        unitOfMeasure: line.unit_of_measure ?? 'EA',
+        unitOfMeasure: line.punchout_unit_of_measure ?? 'EA',
         // The UNSPSC segment for medical supplies when the product has no code of its own.
         unspsc: line.unspsc ?? '42000000',
       })),

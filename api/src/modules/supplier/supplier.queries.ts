@@ -23,9 +23,6 @@ const PUNCHOUT_TARGET_SQL = `
  */
 export interface SubmissionLine extends Omit<OrderLineRow, 'order_id'> {
   unspsc: string | null;
-  /** A line bought in the supplier's PunchOut shop: its quote reference and unit, echoed as they came. */
-  supplier_part_auxiliary_id: string | null;
-  unit_of_measure: string | null;
 }
 
 export interface ClaimedOrder {
@@ -102,8 +99,8 @@ function submissionLinesJson(orderId: string): string {
                  'id', i.id, 'line_number', i.line_number, 'product_id', i.product_id, 'asin', i.asin,
                  'sku', i.sku, 'title', i.title, 'image_url', pr.image_url, 'quantity', i.quantity,
                  'unit_price', i.unit_price::text, 'total_price', i.total_price::text,
-                 'unspsc', coalesce(pl.unspsc, pr.unspsc), 'supplier_part_auxiliary_id', pl.supplier_part_auxiliary_id,
-                 'unit_of_measure', pl.unit_of_measure,
+                 'unspsc', coalesce(pl.unspsc, pr.unspsc), 'punchout_reference', pl.supplier_part_auxiliary_id,
+                 'punchout_unit_of_measure', pl.unit_of_measure,
                  'rejection_reason', i.reason, 'rejected_by_label', i.rejected_by_label,
                  'rejected_at', i.rejected_at, 'rejected_level', i.level
                ) ORDER BY i.line_number)

@@ -66,6 +66,11 @@ export function OrderLineItems({ lines }: { lines: Order['lines'] }) {
                 {' · '}
                 {translate('supply_hub.orders.asin', { asin: line.asin })}
               </Typography>
+              {line.supplier_quote && (
+                <Typography variant="body2" color="info.dark">
+                  {translate('supply_hub.orders.supplier_quote', { unit: line.supplier_quote.unit_of_measure })}
+                </Typography>
+              )}
               {line.rejection && (
                 <Typography variant="body2" color="warning.dark">
                   {translate('supply_hub.orders.line_rejected', { reason: line.rejection.reason })}

@@ -32,7 +32,9 @@ function OrderLine({ line }: { line: Order['lines'][number] }) {
           Qty {line.quantity} × {formatUsd(line.unit_price)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          ASIN: {line.asin}
+          {line.supplier_quote
+            ? `Part ${line.asin} · ${line.supplier_quote.unit_of_measure}, priced as quoted by the supplier`
+            : `ASIN: ${line.asin}`}
         </Typography>
         {line.rejection && (
           <Typography variant="body2" color="warning.main">
