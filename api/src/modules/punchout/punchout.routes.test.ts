@@ -318,3 +318,26 @@ describe('PunchOut shopping (issue 19 §5)', () => {
     expect(Number(sessions[0]!.count)).toBeGreaterThan(0);
   });
 });
+
+describe('a cart edited consistently on its way back (price and Total)', () => {
+  it('gets into the cart as quoted, but the supplier refuses the OrderRequest: its quote reference has another price', async () => {
+    const agent = await doctor();
+    const { xml } = await shopAtSandbox(agent, [['SBX-PROBE-200', 1]]);
+    const edited = xml.replaceAll('<Money currency="USD">11.75</Money>', '<Money currency="USD">1.75</Money>');
+    await postCart({ 'cxml-urlencoded': edited }).expect(303);
+    const cart = await cartOf(agent);
+    expect(cart.supplier_items).toEqual([
+      expect.objectContaining({ supplier_part_id: 'SBX-PROBE-200', unit_price: '1.75' }),
+    ]);
+    const order = await agent
+      .post('/api/orders')
+      .set('Idempotency-Key', `k-${randomUUID()}`)
+      .send({ lines: [], supplier_item_ids: cart.supplier_items.map((item) => item.id) })
+      .expect(201);
+    const { agent: admin } = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
+    await admin.post(`/api/admin/orders/${order.body.id}/approve`);
+    const stored = await testbed.database.db('orders').where({ id: order.body.id }).first('status', 'rejection_reason');
+    expect(stored.status).not.toBe('submitted');
+    expect(stored.rejection_reason).toContain("the price of SBX-PROBE-200 does not match the shop's quote ($11.75)");
+  });
+});

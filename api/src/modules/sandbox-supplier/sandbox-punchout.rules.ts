@@ -51,6 +51,27 @@ export function addToShopCart(
 }
 
 /**
+ * What a real PunchOut supplier does with an OrderRequest: a line of its shop is ordered at the
+ * price it quoted, found again by the quote reference (SupplierPartAuxiliaryID) it gave. A line
+ * without the reference, or at another price, is refused; catalogue lines are not the shop's.
+ */
+export function quoteProblem(
+  items: readonly { supplierPartId: string | null; supplierPartAuxiliaryId: string | null; unitPrice: string | null }[],
+): string | null {
+  for (const [index, line] of items.entries()) {
+    const item = SANDBOX_SHOP_ITEMS.find((candidate) => candidate.partId === line.supplierPartId);
+    if (!item) continue;
+    if (!line.supplierPartAuxiliaryId?.endsWith(`:${item.partId}`)) {
+      return `ItemOut ${index + 1}: ${item.partId} was not quoted by the sandbox shop (no SupplierPartAuxiliaryID).`;
+    }
+    if (line.unitPrice === null || toCents(line.unitPrice) !== toCents(item.price)) {
+      return `ItemOut ${index + 1}: the price of ${item.partId} does not match the shop's quote ($${item.price}).`;
+    }
+  }
+  return null;
+}
+
+/**
  * The cart as PunchOutOrderMessage lines and their Total. The SupplierPartAuxiliaryID is the shop's
  * quote reference: the sandbox finds its price again by it when the OrderRequest arrives.
  */

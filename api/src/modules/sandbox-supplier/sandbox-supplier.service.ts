@@ -13,6 +13,7 @@ import {
   type SandboxSupplierOrderRow,
 } from './sandbox-supplier.queries.js';
 import { planSandboxFollowUps } from './sandbox-documents.service.js';
+import { quoteProblem } from './sandbox-punchout.rules.js';
 import { failureForQuantities, isAcceptedDespiteFailure, type SandboxFailure } from './sandbox-supplier.rules.js';
 
 /**
@@ -72,7 +73,7 @@ export async function receiveOrderRequest(
       'The sandbox supplier accepts an OrderRequest, a ProfileRequest or a StatusUpdateRequest.',
     );
   }
-  const problem = structureProblem(request);
+  const problem = structureProblem(request) ?? quoteProblem(request.items);
   if (problem || !request.payloadId || !request.orderId) return cxmlError(400, 'Bad Request', problem ?? '');
   const { payloadId, orderId } = request;
 

@@ -47,6 +47,7 @@ export function readOrderRequest(xml: string): CxmlOrderRequestRead {
         lineNumber: numberOrNull(attributeOf(itemOut, 'lineNumber')),
         quantity: numberOrNull(attributeOf(itemOut, 'quantity')),
         supplierPartId: textOf(pathElement(itemOut, 'ItemID', 'SupplierPartID')),
+        supplierPartAuxiliaryId: textOf(pathElement(itemOut, 'ItemID', 'SupplierPartAuxiliaryID')),
         unitPrice: textOf(pathElement(detail, 'UnitPrice', 'Money')),
         description: textOf(childElement(detail, 'Description')),
         unitOfMeasure: textOf(childElement(detail, 'UnitOfMeasure')),

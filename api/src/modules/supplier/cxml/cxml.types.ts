@@ -98,6 +98,7 @@ export interface CxmlOrderRequestRead {
     /** NaN when the attribute is not a number. */
     quantity: number | null;
     supplierPartId: string | null;
+    supplierPartAuxiliaryId: string | null;
     unitPrice: string | null;
     description: string | null;
     unitOfMeasure: string | null;
