@@ -26,6 +26,8 @@ export const recallReceiptSchema = z.strictObject({
   quantity: z.number().int(),
   expiry_date: z.string().nullable(),
   condition: z.string(),
+  /** Received with less than the item's minimum remaining shelf life, after a confirmation (issue 19 §4). */
+  short_shelf_life: z.boolean(),
 });
 export type RecallReceipt = z.infer<typeof recallReceiptSchema>;
 
@@ -49,6 +51,7 @@ export const RECALL_CSV_FIELDS = [
   'quantity',
   'expiry_date',
   'condition',
+  'short_shelf_life',
 ] as const satisfies readonly (keyof RecallReceipt)[];
 
 /** POST /api/admin/recalls/notify: the requesters of the orders that received the lot are e-mailed. */

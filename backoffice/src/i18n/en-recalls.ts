@@ -8,6 +8,7 @@ export const recallsMessages: Pick<TranslationMessages, 'resources' | 'supply_hu
       title: 'Recalls',
       subtitle: 'Which wards received a recalled lot, and tell the people who ordered it',
       code: 'GTIN, ASIN or scan of the pack',
+      short_dated: 'received short-dated',
       code_help: 'A scan of the recalled pack also fills in its lot',
       lot: 'Lot',
       lot_help: 'As printed on the recall notice',

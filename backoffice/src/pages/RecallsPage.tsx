@@ -207,7 +207,10 @@ export default function RecallsPage() {
                     <TableCell>{receipt.received_by}</TableCell>
                     <TableCell>{dateTime(receipt.received_at)}</TableCell>
                     <TableCell align="right">{receipt.quantity}</TableCell>
-                    <TableCell>{receipt.expiry_date ?? '—'}</TableCell>
+                    <TableCell>
+                      {receipt.expiry_date ?? '—'}
+                      {receipt.short_shelf_life && ` (${translate('supply_hub.recalls.short_dated')})`}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -11,6 +11,7 @@ export interface RecallReceiptRow {
   quantity: number;
   expiry_date: string | null;
   condition: string;
+  short_shelf_life: boolean;
 }
 
 /** The product a GTIN or an ASIN names (inactive ones too: a recall outlives the listing). */
@@ -59,5 +60,6 @@ export function selectReceiptsOfLot(db: Db, asin: string, lot: string): Promise<
       'l.quantity',
       db.raw(`to_char(l.expiry_date, 'YYYY-MM-DD') AS expiry_date`),
       'l.condition',
+      'l.short_shelf_life',
     );
 }

@@ -46,6 +46,7 @@ describe('recall lookup', () => {
           quantity: 6,
           expiry_date: '2027-06-30',
           condition: 'ok',
+          short_shelf_life: false,
         },
       ],
     });
@@ -62,7 +63,7 @@ describe('recall lookup', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain(`recall-${asin}-LOT-R1.csv`);
     expect(csv.text.split('\n')[0]).toBe(
-      '"order_number","location","department","requester_email","received_by","received_at","quantity","expiry_date","condition"',
+      '"order_number","location","department","requester_email","received_by","received_at","quantity","expiry_date","condition","short_shelf_life"',
     );
     expect(csv.text).toContain(`"${order.order_number}","1 Dock Rd, Boston, MA"`);
 
