@@ -111,3 +111,11 @@ export async function insertCartLines(
     })),
   );
 }
+
+/**
+ * Sessions whose cart never came back and expired before `before`: nothing refers to them. A
+ * returned session stays (its cart lines and ordered lines name it).
+ */
+export async function deleteAbandonedSessions(db: Db, before: Date): Promise<number> {
+  return db('punchout_sessions').whereNull('returned_at').where('expires_at', '<', before).delete();
+}

@@ -6,6 +6,9 @@ import request from 'supertest';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { signedInAgent } from '../../test-support/http-test-app.js';
+import { expiredSessionCleanupJob } from '../../jobs/expired-session-cleanup.job.js';
+import { runJob } from '../../jobs/run-job.js';
+import { testContext } from '../../test-support/test-context.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 
 const testbed = useFulfilmentTestbed();
@@ -339,5 +342,33 @@ describe('a cart edited consistently on its way back (price and Total)', () => {
     const stored = await testbed.database.db('orders').where({ id: order.body.id }).first('status', 'rejection_reason');
     expect(stored.status).not.toBe('submitted');
     expect(stored.rejection_reason).toContain("the price of SBX-PROBE-200 does not match the shop's quote ($11.75)");
+  });
+});
+
+describe('the expired-session-cleanup job', () => {
+  it('forgets shopping sessions abandoned a day ago, and keeps returned ones and those still open', async () => {
+    const agent = await doctor();
+    await agent.post('/api/punchout/sessions').expect(201);
+    const { xml } = await shopAtSandbox(agent, [['SBX-GLV-100', 1]]);
+    await postCart({ 'cxml-urlencoded': xml }).expect(303);
+    const db = testbed.database.db;
+    const user = await db('punchout_sessions').orderBy('created_at', 'desc').first('user_id');
+    const [abandoned] = await db('punchout_sessions')
+      .insert({
+        user_id: user.user_id,
+        buyer_cookie: `old-${randomUUID()}`,
+        payload_id: 'old@test',
+        created_at: new Date(Date.now() - 3 * 86_400_000),
+        expires_at: new Date(Date.now() - 2 * 86_400_000),
+      })
+      .returning('id');
+    const before = await db('punchout_sessions').where({ user_id: user.user_id }).count<{ n: number }[]>('* as n');
+
+    const outcome = await runJob(testContext(db), expiredSessionCleanupJob, 'manual');
+    expect(outcome).toMatchObject({ outcome: 'success', counts: { punchout_sessions_deleted: expect.any(Number) } });
+    expect(await db('punchout_sessions').where({ id: abandoned.id })).toEqual([]);
+    const after = await db('punchout_sessions').where({ user_id: user.user_id }).count<{ n: number }[]>('* as n');
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n) - 1);
+    expect((await cartOf(agent)).supplier_items).toHaveLength(1);
   });
 });

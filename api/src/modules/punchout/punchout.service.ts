@@ -168,3 +168,8 @@ export async function receivePunchoutReturn(
   if (outcome.kind === 'refused') ctx.log.warn({ status: outcome.status }, 'punchout return refused');
   return outcome;
 }
+
+/** Abandoned shopping sessions are forgotten a day after they expired (the expired-session-cleanup job). */
+export function deleteAbandonedPunchoutSessions(ctx: ServiceContext): Promise<number> {
+  return queries.deleteAbandonedSessions(ctx.db, new Date(ctx.now().getTime() - 24 * 60 * 60_000));
+}
