@@ -12,12 +12,17 @@ interface KnexLogSink {
   warn(message: string): void;
 }
 
-export function createDb(url: string, pool: { min?: number; max?: number } = {}, sink?: KnexLogSink): Db {
+export function createDb(
+  url: string,
+  pool: { min?: number; max?: number } = {},
+  sink?: KnexLogSink,
+  applicationName = 'supply-hub',
+): Db {
   const forward = (message: unknown) => sink?.warn(String(message).split('\n')[0] ?? '');
   return knexFactory({
     log: { warn: forward, error: forward, deprecate: forward, debug: () => {} },
     client: 'pg',
-    connection: { connectionString: url, application_name: 'supply-hub' },
+    connection: { connectionString: url, application_name: applicationName },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
     acquireConnectionTimeout: 10_000,
   });

@@ -41,9 +41,13 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 export const silentLog = createLogger('silent');
 
-/** The run's shared database: tests that use it make their own rows and never count whole tables. */
-export function openSharedTestDb(): Db {
-  return createDb(testDatabaseInfo().url, { max: 5 });
+/**
+ * The run's shared database: tests that use it make their own rows and never count whole tables.
+ * `applicationName` marks the pool's connections (pg_stat_activity), as a test that plays a second
+ * instance of the server needs to find its own.
+ */
+export function openSharedTestDb(applicationName?: string): Db {
+  return createDb(testDatabaseInfo().url, { max: 5 }, undefined, applicationName);
 }
 
 /** A fresh, migrated database of its own, for tests that reconcile or count whole tables. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { afterAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
@@ -154,6 +156,52 @@ describe('standing orders', () => {
     expect(await ordersOf(doctor.user.id)).toEqual([expect.objectContaining({ id: order!.id })]);
     expect(await db('standing_order_occurrences').where({ standing_order_id: standing.id })).toEqual([
       expect.objectContaining({ status: 'ordered', order_id: order!.id }),
+    ]);
+  });
+
+  it('orders a date once when the instance running the job dies while placing its order (its connections cut), and another takes over', async () => {
+    const { doctor, standing } = await doctorWithStandingOrder();
+    const [department] = await db('departments')
+      .insert({ code: `SR${Date.now().toString(36).toUpperCase()}`, name: 'Restart ward' })
+      .returning<{ id: string }[]>('id');
+    await db('profiles').where({ user_id: doctor.user.id }).update({ department_id: department!.id });
+    await db('budgets').insert({ department_id: department!.id, period: 'month', amount: '10000.00', policy: 'warn' });
+
+    // Instance A: a pool of its own, as another server process has. It claims the date and writes the
+    // order, then waits on the department's budget row, which this test holds.
+    const instanceName = `instance-a-${randomUUID().slice(0, 8)}`;
+    const instanceA = openSharedTestDb(instanceName);
+    const holder = await db.transaction();
+    await holder.raw('SELECT 1 FROM budgets WHERE department_id = ? FOR UPDATE', [department!.id]);
+    const runA = runDueStandingOrders(testContext(instanceA, { now: () => MONDAY })).catch((error: unknown) => error);
+    const waitingOf = async () =>
+      (
+        await db.raw<{ rows: { pid: number }[] }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = ? AND wait_event_type = 'Lock'`,
+          [instanceName],
+        )
+      ).rows;
+    for (let tries = 0; (await waitingOf()).length === 0; tries += 1) {
+      if (tries > 200) throw new Error('instance A never reached the budget lock');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // A dies there: its database sessions end with it, its open transaction is rolled back.
+    await db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?`, [instanceName]);
+    await runA;
+    await instanceA.destroy().catch(() => undefined);
+    await holder.rollback();
+    expect(await ordersOf(doctor.user.id)).toEqual([]);
+    expect(await db('standing_order_occurrences').where({ standing_order_id: standing.id })).toEqual([
+      expect.objectContaining({ status: 'claimed', order_id: null }),
+    ]);
+
+    // Instance B, started after A's claim went stale (15 minutes): the date is ordered, once.
+    await jobAt(new Date(MONDAY.getTime() + 16 * 60_000));
+    await jobAt(new Date(MONDAY.getTime() + 17 * 60_000));
+    const orders = await ordersOf(doctor.user.id);
+    expect(orders).toHaveLength(1);
+    expect(await db('standing_order_occurrences').where({ standing_order_id: standing.id })).toEqual([
+      expect.objectContaining({ status: 'ordered', order_id: orders[0]!.id }),
     ]);
   });
 
