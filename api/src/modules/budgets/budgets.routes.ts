@@ -2,8 +2,8 @@ import { Router } from 'express';
 
 import { BUDGET_SORTS, budgetFilterSchema, budgetVsActualQuerySchema } from '../../contracts/budgets.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { budgetVsActual, exportBudgetVsActual } from './budget-vs-actual.service.js';
 import {
@@ -19,30 +19,23 @@ import {
 export function budgetsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get(
-    '/admin/budgets',
-    allow.roles('admin', 'finance'),
-    raListRoute(
-      'budgets',
-      { sortFields: BUDGET_SORTS, defaultSort: { field: 'department_name', order: 'asc' }, filter: budgetFilterSchema },
-      (req, page) => listBudgets(contextFor(req), page),
-    ),
-  );
-
-  router.get('/admin/budgets/:id', allow.roles('admin', 'finance'), async (req, res) => {
-    res.json(await getBudget(contextFor(req), parseIdParam(req.params)));
+  mountRaResource(router, {
+    name: 'budgets',
+    readRoles: ['admin', 'finance'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: BUDGET_SORTS,
+      defaultSort: { field: 'department_name', order: 'asc' },
+      filter: budgetFilterSchema,
+      load: (req, page) => listBudgets(contextFor(req), page),
+    },
+    get: (req, id) => getBudget(contextFor(req), id),
+    create: (req, body) => createBudget(contextFor(req), body),
+    update: (req, id, body) => updateBudget(contextFor(req), id, body),
   });
 
   router.get('/admin/budgets/:id/history', allow.roles('admin', 'finance'), async (req, res) => {
     res.json(await listBudgetChanges(contextFor(req), parseIdParam(req.params)));
-  });
-
-  router.post('/admin/budgets', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await createBudget(contextFor(req), req.body));
-  });
-
-  router.put('/admin/budgets/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await updateBudget(contextFor(req), parseIdParam(req.params), req.body));
   });
 
   // The Budget vs actual report (issue 18 §2): read by the same roles as the other reports.

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 
 import { DEPARTMENT_SORTS, departmentFilterSchema } from '../../contracts/departments.js';
-import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
-import { allow } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createDepartment, getDepartment, listDepartments, updateDepartment } from './departments.service.js';
 
@@ -11,26 +9,19 @@ import { createDepartment, getDepartment, listDepartments, updateDepartment } fr
 export function departmentsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get(
-    '/admin/departments',
-    allow.roles('admin', 'finance'),
-    raListRoute(
-      'departments',
-      { sortFields: DEPARTMENT_SORTS, defaultSort: { field: 'name', order: 'asc' }, filter: departmentFilterSchema },
-      (req, page) => listDepartments(contextFor(req), page),
-    ),
-  );
-
-  router.get('/admin/departments/:id', allow.roles('admin', 'finance'), async (req, res) => {
-    res.json(await getDepartment(contextFor(req), parseIdParam(req.params)));
-  });
-
-  router.post('/admin/departments', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await createDepartment(contextFor(req), req.body));
-  });
-
-  router.put('/admin/departments/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await updateDepartment(contextFor(req), parseIdParam(req.params), req.body));
+  mountRaResource(router, {
+    name: 'departments',
+    readRoles: ['admin', 'finance'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: DEPARTMENT_SORTS,
+      defaultSort: { field: 'name', order: 'asc' },
+      filter: departmentFilterSchema,
+      load: (req, page) => listDepartments(contextFor(req), page),
+    },
+    get: (req, id) => getDepartment(contextFor(req), id),
+    create: (req, body) => createDepartment(contextFor(req), body),
+    update: (req, id, body) => updateDepartment(contextFor(req), id, body),
   });
 
   return router;

@@ -7,8 +7,8 @@ import {
   stockListImportQuerySchema,
 } from '../../contracts/locations.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
   createLocation,
@@ -34,26 +34,19 @@ const CSV_LIMIT = '1mb';
 export function adminLocationsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get(
-    '/admin/locations',
-    allow.roles('admin'),
-    raListRoute(
-      'locations',
-      { sortFields: LOCATION_SORTS, defaultSort: { field: 'name', order: 'asc' }, filter: locationFilterSchema },
-      (req, page) => listLocations(contextFor(req), page),
-    ),
-  );
-
-  router.get('/admin/locations/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await getLocation(contextFor(req), parseIdParam(req.params)));
-  });
-
-  router.post('/admin/locations', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await createLocation(contextFor(req), req.body));
-  });
-
-  router.put('/admin/locations/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await updateLocation(contextFor(req), parseIdParam(req.params), req.body));
+  mountRaResource(router, {
+    name: 'locations',
+    readRoles: ['admin'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: LOCATION_SORTS,
+      defaultSort: { field: 'name', order: 'asc' },
+      filter: locationFilterSchema,
+      load: (req, page) => listLocations(contextFor(req), page),
+    },
+    get: (req, id) => getLocation(contextFor(req), id),
+    create: (req, body) => createLocation(contextFor(req), body),
+    update: (req, id, body) => updateLocation(contextFor(req), id, body),
   });
 
   router.post(

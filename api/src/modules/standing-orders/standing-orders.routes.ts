@@ -2,8 +2,8 @@ import { Router } from 'express';
 
 import { ADMIN_STANDING_ORDER_SORTS, adminStandingOrderFilterSchema } from '../../contracts/standing-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
   createStandingOrder,
@@ -65,30 +65,20 @@ export function standingOrdersRoutes({ contextFor }: RouteDependencies): Router 
 export function adminStandingOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get(
-    '/admin/standing-orders',
-    allow.roles('admin'),
-    raListRoute(
-      'standing-orders',
-      {
-        sortFields: ADMIN_STANDING_ORDER_SORTS,
-        defaultSort: { field: 'created_at', order: 'desc' },
-        filter: adminStandingOrderFilterSchema,
-      },
-      (req, page) => listLocationStandingOrders(contextFor(req), page),
-    ),
-  );
-
-  router.get('/admin/standing-orders/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await getLocationStandingOrder(contextFor(req), parseId(req.params)));
-  });
-
-  router.post('/admin/standing-orders', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await createLocationStandingOrder(contextFor(req), req.body));
-  });
-
-  router.put('/admin/standing-orders/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await updateLocationStandingOrder(contextFor(req), parseId(req.params), req.body));
+  mountRaResource(router, {
+    name: 'standing-orders',
+    readRoles: ['admin'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: ADMIN_STANDING_ORDER_SORTS,
+      defaultSort: { field: 'created_at', order: 'desc' },
+      filter: adminStandingOrderFilterSchema,
+      load: (req, page) => listLocationStandingOrders(contextFor(req), page),
+    },
+    get: (req, id) => getLocationStandingOrder(contextFor(req), id),
+    create: (req, body) => createLocationStandingOrder(contextFor(req), body),
+    update: (req, id, body) => updateLocationStandingOrder(contextFor(req), id, body),
+    parseId,
   });
 
   return router;
