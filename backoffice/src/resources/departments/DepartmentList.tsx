@@ -1,29 +1,7 @@
-import Chip from '@mui/material/Chip';
-import {
-  BooleanInput,
-  CreateButton,
-  DataTable,
-  List,
-  SearchInput,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 
+import { ActiveChip } from '../../components/ActiveChip';
 import type { Department } from '../../providers/records';
-
-function ActiveChip() {
-  const translate = useTranslate();
-  const department = useRecordContext<Department>();
-  if (!department) return null;
-  return (
-    <Chip
-      size="small"
-      color={department.active ? 'success' : 'default'}
-      label={translate(department.active ? 'supply_hub.departments.active' : 'supply_hub.departments.inactive')}
-    />
-  );
-}
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -48,7 +26,7 @@ export default function DepartmentList() {
         <DataTable.Col source="name" />
         <DataTable.Col source="user_count" />
         <DataTable.Col source="active">
-          <ActiveChip />
+          <ActiveChip messages="supply_hub.departments" />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import {
   BooleanInput,
   CreateButton,
@@ -9,24 +8,10 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
-  useRecordContext,
-  useTranslate,
 } from 'react-admin';
 
+import { ActiveChip } from '../../components/ActiveChip';
 import type { LocationSummary } from '../../providers/records';
-
-function ActiveChip() {
-  const translate = useTranslate();
-  const location = useRecordContext<LocationSummary>();
-  if (!location) return null;
-  return (
-    <Chip
-      size="small"
-      color={location.active ? 'success' : 'default'}
-      label={translate(location.active ? 'supply_hub.locations.active' : 'supply_hub.locations.inactive')}
-    />
-  );
-}
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -56,7 +41,7 @@ export default function LocationList() {
         </DataTable.Col>
         <DataTable.Col source="item_count" />
         <DataTable.Col source="active">
-          <ActiveChip />
+          <ActiveChip messages="supply_hub.locations" />
         </DataTable.Col>
       </DataTable>
     </List>
