@@ -4,10 +4,6 @@ import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,9 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RecallLookup, RecallQuery } from '@supply-hub/api/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 
+import { NoteDialog } from '../components/NoteDialog';
 import { saveDownload } from '../components/saveDownload';
 import { PageHeader } from '../layout/PageHeader';
 import { useSupplyHubDataProvider } from '../providers/dataProvider';
@@ -36,7 +33,6 @@ function NotifyDialog({
   query: RecallQuery;
   onClose: (notified?: number) => void;
 }) {
-  const titleId = useId();
   const translate = useTranslate();
   const dataProvider = useSupplyHubDataProvider();
   const [message, setMessage] = useState('');
@@ -56,36 +52,20 @@ function NotifyDialog({
   }
 
   return (
-    <Dialog open onClose={() => onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {translate('supply_hub.recalls.notify_title', { smart_count: requesters })}
-      </DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {translate('supply_hub.recalls.notify_help', { title: lookup.title, lot: lookup.lot })}
-        </Typography>
-        <TextField
-          label={translate('supply_hub.recalls.message')}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-        />
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose()}>{translate('supply_hub.common.cancel')}</Button>
-        <Button variant="contained" disabled={isSending} onClick={() => void send()}>
-          {translate('supply_hub.recalls.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NoteDialog
+      open
+      title={translate('supply_hub.recalls.notify_title', { smart_count: requesters })}
+      intro={translate('supply_hub.recalls.notify_help', { title: lookup.title, lot: lookup.lot })}
+      label={translate('supply_hub.recalls.message')}
+      note={message}
+      onNoteChange={setMessage}
+      maxLength={2000}
+      confirmLabel={translate('supply_hub.recalls.send')}
+      isPending={isSending}
+      error={error}
+      onCancel={() => onClose()}
+      onConfirm={() => void send()}
+    />
   );
 }
 

@@ -1,13 +1,9 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 
+import { NoteDialog } from '../../components/NoteDialog';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf } from '../../providers/httpClient';
 import type { Invoice } from '../../providers/records';
@@ -18,7 +14,6 @@ import type { Invoice } from '../../providers/records';
  */
 export function InvoiceDecisionButton({ decision }: { decision: 'accept' | 'dispute' }) {
   const invoice = useRecordContext<Invoice>();
-  const titleId = useId();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -45,11 +40,6 @@ export function InvoiceDecisionButton({ decision }: { decision: 'accept' | 'disp
   });
   if (!invoice || invoice.status !== 'exception') return null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    deciding.mutate();
-  }
-
   return (
     <>
       <Button
@@ -63,47 +53,22 @@ export function InvoiceDecisionButton({ decision }: { decision: 'accept' | 'disp
       >
         {translate(`supply_hub.invoices.${decision}`)}
       </Button>
-      <Dialog
+      <NoteDialog
         open={isOpen}
-        onClose={() => setOpen(false)}
-        onClick={(event) => event.stopPropagation()}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="sm"
-      >
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id={titleId}>
-            {translate(`supply_hub.invoices.${decision}_title`, { invoice: invoice.invoice_id })}
-          </DialogTitle>
-          <DialogContent>
-            <TextField
-              label={translate('supply_hub.invoices.note')}
-              helperText={translate('supply_hub.invoices.note_help')}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-              autoFocus
-              required
-              margin="dense"
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate('supply_hub.common.cancel')}</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color={decision === 'accept' ? 'primary' : 'error'}
-              loading={deciding.isPending}
-              disabled={note.trim() === ''}
-            >
-              {translate(`supply_hub.invoices.${decision}`)}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+        title={translate(`supply_hub.invoices.${decision}_title`, { invoice: invoice.invoice_id })}
+        label={translate('supply_hub.invoices.note')}
+        helperText={translate('supply_hub.invoices.note_help')}
+        note={note}
+        onNoteChange={setNote}
+        isNoteRequired
+        maxLength={1000}
+        confirmLabel={translate(`supply_hub.invoices.${decision}`)}
+        confirmColor={decision === 'accept' ? 'primary' : 'error'}
+        isPending={deciding.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => deciding.mutate()}
+        stopsClicks
+      />
     </>
   );
 }

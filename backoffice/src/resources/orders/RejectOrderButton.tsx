@@ -1,20 +1,15 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 
+import { NoteDialog } from '../../components/NoteDialog';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorBodyOf } from '../../providers/httpClient';
 import type { AdminOrder } from '../../providers/records';
 
 /** pending → rejected with an optional reason; the server records 'Rejected by admin' when none is given. */
 export function RejectOrderButton({ order }: { order: AdminOrder }) {
-  const titleId = useId();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -40,43 +35,25 @@ export function RejectOrderButton({ order }: { order: AdminOrder }) {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    rejection.mutate();
-  }
-
   return (
     <>
       <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
         {translate('supply_hub.orders.reject')}
       </Button>
-      <Dialog open={isOpen} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle id={titleId}>
-            {translate('supply_hub.orders.reject_title', { number: order.order_number })}
-          </DialogTitle>
-          <DialogContent>
-            <TextField
-              label={translate('supply_hub.orders.reject_reason')}
-              helperText={translate('supply_hub.orders.reject_reason_help')}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-              autoFocus
-              margin="dense"
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate('supply_hub.common.cancel')}</Button>
-            <Button type="submit" color="error" variant="contained" loading={rejection.isPending}>
-              {translate('supply_hub.orders.reject_confirm')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <NoteDialog
+        open={isOpen}
+        title={translate('supply_hub.orders.reject_title', { number: order.order_number })}
+        label={translate('supply_hub.orders.reject_reason')}
+        helperText={translate('supply_hub.orders.reject_reason_help')}
+        note={reason}
+        onNoteChange={setReason}
+        maxLength={1000}
+        confirmLabel={translate('supply_hub.orders.reject_confirm')}
+        confirmColor="error"
+        isPending={rejection.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => rejection.mutate()}
+      />
     </>
   );
 }
