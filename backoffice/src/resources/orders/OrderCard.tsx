@@ -5,21 +5,19 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { displayDepartment, displayStatus } from '@supply-hub/api/contracts';
+import { displayStatus } from '@supply-hub/api/contracts';
 import { memo, useId } from 'react';
 import { useTranslate } from 'react-admin';
 
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
-import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
 import { DeliverySection } from './DeliverySection';
 import { FulfilmentChip } from './FulfilmentChip';
 import { OrderApprovals } from './OrderApprovals';
+import { OrderCardHeader } from './OrderCardHeader';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
-import { OrderStatusBadge } from './OrderStatusBadge';
 import { RequesterAddress } from './RequesterAddress';
-import { SpendFlags } from './SpendFlags';
 
 /** The sum of the line snapshots, falling back to total_amount (admin-portal §5). */
 function orderTotal(order: AdminOrder): string | null {
@@ -36,38 +34,16 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
   return (
     <Card component="article" aria-labelledby={headingId} variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: '1 1 auto', display: 'grid', gap: 0.5 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Typography id={headingId} variant="h6" component="h2">
-                {order.order_number}
-              </Typography>
-              <OrderStatusBadge status={order.status} />
-              {order.fulfilment_status && (
-                <FulfilmentChip status={order.fulfilment_status} isOverdue={order.is_overdue} />
-              )}
-              <SpendFlags order={order} />
-            </Box>
-            <Typography variant="body2">
-              <Box component="span" sx={{ fontWeight: 500 }}>
-                {order.requester_name}
-              </Box>
-              {' · '}
-              {displayDepartment(order.delivery_location)}
-              {' · '}
-              <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
-            </Typography>
-            <RequesterAddress order={order} />
-          </Box>
-          <Box sx={{ textAlign: 'right' }}>
-            <Typography variant="body2" color="text.secondary">
-              {translate('supply_hub.orders.total')}
-            </Typography>
-            <Typography variant="h6" component="p">
-              {orderTotal(order)}
-            </Typography>
-          </Box>
-        </Box>
+        <OrderCardHeader
+          order={order}
+          headingId={headingId}
+          total={orderTotal(order)}
+          chips={
+            order.fulfilment_status && <FulfilmentChip status={order.fulfilment_status} isOverdue={order.is_overdue} />
+          }
+        >
+          <RequesterAddress order={order} />
+        </OrderCardHeader>
         <Divider />
         <OrderLineItems lines={order.lines} />
         {order.notes && (
