@@ -60,9 +60,19 @@ async function main(): Promise<void> {
   await printBanner(ctx, database);
 }
 
+/**
+ * An idle keep-alive connection is kept 65 s, longer than the 60 s a load balancer (or an HTTP
+ * client pool) keeps it: with Node's default 5 s the server closed connections the other side was
+ * about to reuse, and that request failed with a reset (seen in a browser test's API call).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function listen(app: Portal['app'], config: AppConfig): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(config.port, config.host);
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // Above keepAliveTimeout, as Node requires for the header timer not to cut a reused connection.
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     server.once('listening', () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
