@@ -101,8 +101,12 @@ test('a session that ended while the tab was open sends Add to Cart and Orders t
   baseURL,
 }) => {
   const { email } = await signInAsNewDoctor(page, baseURL ?? '');
+  // The navigation asks for the user's locations a moment after start, and keeps the answer a minute;
+  // waited for here so that the only requests to meet the ended sessions below are the user's own.
+  const locationsRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/locations');
   await page.goto('/catalog');
   await expect(page.getByRole('button', { name: 'Add to Cart' }).first()).toBeVisible();
+  expect((await locationsRead).status()).toBe(200);
 
   // The server ends the session (signed out elsewhere); the tab still shows the catalogue.
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
