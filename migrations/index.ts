@@ -38,6 +38,7 @@ import * as addMinShelfLife from './20261128000500_add_min_shelf_life.js';
 import * as createPunchoutShopping from './20261128000600_create_punchout_shopping.js';
 import * as orderForLocation from './20261128000700_order_for_location.js';
 import * as locationStandingOrders from './20261128000800_location_standing_orders.js';
+import * as createBudgetCommittedHours from './20261128000900_create_budget_committed_hours.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -89,4 +90,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000600_create_punchout_shopping', ...createPunchoutShopping },
   { name: '20261128000700_order_for_location', ...orderForLocation },
   { name: '20261128000800_location_standing_orders', ...locationStandingOrders },
+  { name: '20261128000900_create_budget_committed_hours', ...createBudgetCommittedHours },
 ];

@@ -76,6 +76,20 @@ export async function createIsolatedDatabase(): Promise<{ db: Db; url: string; d
   };
 }
 
+/**
+ * What a derived table would hold if `rebuildSql` recomputed it from scratch, read by `read` in a
+ * transaction that is rolled back: the table as kept is left untouched, to be compared with it.
+ */
+export async function readRebuilt<T>(db: Db, rebuildSql: string, read: (trx: Db) => Promise<T>): Promise<T> {
+  const trx = await db.transaction();
+  try {
+    await trx.raw(rebuildSql);
+    return await read(trx);
+  } finally {
+    await trx.rollback();
+  }
+}
+
 export function testContext(db: Db, overrides: Partial<ServiceContext> = {}): ServiceContext {
   const actor: Actor = { kind: 'cli', label: 'cli:test' };
   return { db, config: testConfig(), log: silentLog, now: () => new Date(), actor, ...overrides };

@@ -4,15 +4,10 @@ import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
 import { BUDGET_SORTS } from '../../contracts/budgets.js';
 
 /**
- * What an order still costs a budget: its total (approver-rejected lines already left it, issue 18
- * §4) less what the supplier rejected on a sent order (migrations/…_create_order_line_rejections).
+ * What an order still costs its budget is THE definition order_budget_cost() in SQL, kept on each
+ * order as orders.budget_committed and summed per department and hour by triggers
+ * (migrations/…_create_budget_committed_hours); department_committed_between() reads a period's total.
  */
-const orderCost = (alias: string) =>
-  `(${alias}.total_amount - CASE WHEN ${alias}.status = 'submitted' THEN order_supplier_rejected_amount(${alias}.id) ELSE 0 END)`;
-
-/** The statuses whose totals a period has committed (issue 18 §2); 'submitted' is also spent. */
-export const COMMITTED_STATUSES = ['pending', 'approved', 'submitted', 'failed'] as const;
-
 export interface BudgetRow {
   id: string;
   department_id: string;
@@ -69,25 +64,21 @@ const ORDER_SPENT = `COALESCE((
           FROM order_receipts r JOIN order_receipt_lines rl ON rl.receipt_id = r.id
           WHERE r.order_id = o.id GROUP BY rl.line_number) AS received
     JOIN order_items oi ON oi.order_id = o.id AND oi.line_number = received.line_number
-  ), ${orderCost('o')})`;
+  ), o.budget_committed)`;
 
 /**
  * THE PERIOD SUMS (issue 18 §2), the one definition the submission check, GET /api/me/budget, the
- * budgets list and the Budget vs actual report share: committed = totals of the period's pending,
- * approved, submitted and failed orders (less what approver or supplier rejected); spent =
- * submitted orders, at their received value where goods were received. QA orders never count. Binds :statuses (COMMITTED_STATUSES).
+ * budgets list and the Budget vs actual report share: committed = what the period's orders cost
+ * (order_budget_cost: pending, approved, submitted and failed orders, less what approver or supplier
+ * rejected), from the running totals; spent = submitted orders, at their received value where goods
+ * were received. QA orders never count.
  */
 function periodSums(department: string, start: string, end: string): string {
-  return `SELECT ${COMMITTED_SUM} AS committed,
-            COALESCE(sum(${ORDER_SPENT}) FILTER (WHERE o.status = 'submitted'), 0)::text AS spent
-     ${periodOrders(department, start, end)}`;
-}
-
-const COMMITTED_SUM = `COALESCE(sum(${orderCost('o')}) FILTER (WHERE o.status = ANY(CAST(:statuses AS text[]))), 0)::text`;
-
-function periodOrders(department: string, start: string, end: string): string {
-  return `FROM orders o
-     WHERE o.department_id = ${department} AND o.created_at >= ${start} AND o.created_at < ${end} AND NOT o.is_qa`;
+  return `SELECT department_committed_between(${department}, ${start}, ${end})::text AS committed,
+            (SELECT COALESCE(sum(${ORDER_SPENT}), 0)
+             FROM orders o
+             WHERE o.department_id = ${department} AND o.created_at >= ${start} AND o.created_at < ${end}
+               AND o.status = 'submitted' AND NOT o.is_qa)::text AS spent`;
 }
 
 /** Committed and spent totals of a department's orders created in [start, end). */
@@ -98,15 +89,15 @@ export async function sumPeriodOrders(
 ): Promise<{ committed: string; spent: string }> {
   const { rows } = await db.raw<{ rows: { committed: string; spent: string }[] }>(
     periodSums('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)'),
-    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end },
+    { departmentId, start: window.start, end: window.end },
   );
   return rows[0] ?? { committed: '0', spent: '0' };
 }
 
 /**
- * The submission check's read inside the department lock: the period's committed total (as
- * periodSums counts it) of the department's orders other than `orderId`, the order being checked
- * (already written in the same transaction).
+ * The submission check's read inside the department lock: the period's committed total of the
+ * department's orders other than `orderId`, the order being checked (already written, and counted,
+ * in the same transaction). Reads the running totals: its cost does not grow with the period's orders.
  */
 export async function sumCommittedOtherThan(
   db: Db,
@@ -115,10 +106,11 @@ export async function sumCommittedOtherThan(
   orderId: string,
 ): Promise<string> {
   const { rows } = await db.raw<{ rows: { committed: string }[] }>(
-    `SELECT ${COMMITTED_SUM} AS committed
-     ${periodOrders('CAST(:departmentId AS uuid)', 'CAST(:start AS timestamptz)', 'CAST(:end AS timestamptz)')}
-       AND o.id <> CAST(:orderId AS uuid)`,
-    { statuses: [...COMMITTED_STATUSES], departmentId, start: window.start, end: window.end, orderId },
+    `SELECT (department_committed_between(CAST(:departmentId AS uuid), CAST(:start AS timestamptz), CAST(:end AS timestamptz))
+             - COALESCE((SELECT budget_committed FROM orders
+                         WHERE id = CAST(:orderId AS uuid) AND department_id = CAST(:departmentId AS uuid)
+                           AND created_at >= CAST(:start AS timestamptz) AND created_at < CAST(:end AS timestamptz)), 0))::text AS committed`,
+    { departmentId, start: window.start, end: window.end, orderId },
   );
   return rows[0]?.committed ?? '0';
 }
@@ -139,7 +131,7 @@ export async function lockUserMonthlyLimit(
   return rows[0];
 }
 
-/** What a user has committed in [start, end): the budgets' definition, by requester; QA orders never count. */
+/** What a user has committed in [start, end): what the user's orders cost, as budgets count it. */
 export async function sumUserPeriodOrders(
   db: Db,
   userId: string,
@@ -147,11 +139,10 @@ export async function sumUserPeriodOrders(
   exceptOrderId: string | null = null,
 ): Promise<string> {
   const { rows } = await db.raw<{ rows: { committed: string }[] }>(
-    `SELECT COALESCE(sum(total_amount), 0)::text AS committed
+    `SELECT COALESCE(sum(budget_committed), 0)::text AS committed
      FROM orders
-     WHERE user_id = ? AND status = ANY(?) AND created_at >= ? AND created_at < ? AND NOT is_qa
-       AND id IS DISTINCT FROM CAST(? AS uuid)`,
-    [userId, [...COMMITTED_STATUSES], window.start, window.end, exceptOrderId],
+     WHERE user_id = ? AND created_at >= ? AND created_at < ? AND id IS DISTINCT FROM CAST(? AS uuid)`,
+    [userId, window.start, window.end, exceptOrderId],
   );
   return rows[0]?.committed ?? '0';
 }
@@ -168,7 +159,6 @@ function windowOf(periodColumn: string): string {
 
 function windowBindings(windows: PeriodWindows) {
   return {
-    statuses: [...COMMITTED_STATUSES],
     monthStart: windows.month.start,
     monthEnd: windows.month.end,
     quarterStart: windows.quarter.start,

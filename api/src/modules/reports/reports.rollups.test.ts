@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 
 import type { Db } from '../../database/connection.js';
-import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
+import { createIsolatedDatabase, readRebuilt, testContext } from '../../test-support/test-context.js';
 import { seedDemoData } from '../demo/demo.service.js';
 
 const STATUSES = ['pending', 'approved', 'submitted', 'failed', 'rejected'] as const;
@@ -145,15 +145,7 @@ async function rollups(db: Db) {
 }
 
 /** The rollups as report_rollups_rebuild() computes them from scratch, without keeping them. */
-async function recomputed(db: Db) {
-  const trx = await db.transaction();
-  try {
-    await trx.raw('SELECT report_rollups_rebuild()');
-    return await rollups(trx);
-  } finally {
-    await trx.rollback();
-  }
-}
+const recomputed = (db: Db) => readRebuilt(db, 'SELECT report_rollups_rebuild()', rollups);
 
 describe('report rollups', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;

@@ -1,0 +1,209 @@
+import type { Knex } from 'knex';
+
+/**
+ * Running committed totals for the budget check (issue 18 §2). The check runs under the
+ * department's budget lock, so whatever it reads is paid for by every submission waiting behind it:
+ * summing the period's orders made that wait grow with the period's volume. Now each order keeps what
+ * it commits (orders.budget_committed, THE definition: order_budget_cost) and every department keeps
+ * it summed per UTC hour (department_committed_hours), both kept by triggers in the same transaction
+ * as every change that moves an order's cost — the order's status, total, QA mark, department or
+ * time, its lines, the supplier's confirmations — so the API, the CLI, jobs and hand-written SQL all
+ * keep them right. A period's committed total (department_committed_between) reads at most one row
+ * per hour of the period, plus the orders of its first and last part-hour when the company's time zone
+ * is not a whole number of hours from UTC. The triggers are statement-level with transition tables
+ * and take the hour rows in one order, so a bulk change costs one pass and two cannot deadlock on them.
+ * TRUNCATE empties the hours with the orders.
+ */
+export async function up(knex: Knex): Promise<void> {
+  // What an order still costs its budget: its total (lines an approver rejected have left it) while
+  // pending, approved, submitted or failed, less what the supplier rejected once sent; QA orders never count.
+  await knex.raw(`
+    CREATE FUNCTION order_budget_cost(p_order orders) RETURNS numeric LANGUAGE sql STABLE AS $$
+      SELECT CASE
+        WHEN p_order.is_qa OR p_order.status NOT IN ('pending', 'approved', 'submitted', 'failed') THEN 0
+        WHEN p_order.status = 'submitted' THEN p_order.total_amount - order_supplier_rejected_amount(p_order.id)
+        ELSE p_order.total_amount
+      END
+    $$`);
+  await knex.raw('ALTER TABLE orders ADD COLUMN budget_committed numeric(14, 2) NOT NULL DEFAULT 0');
+  await knex.raw(`
+    CREATE TABLE department_committed_hours (
+      department_id uuid NOT NULL,
+      hour_start timestamptz NOT NULL,
+      committed numeric(16, 2) NOT NULL,
+      PRIMARY KEY (department_id, hour_start)
+    )`);
+
+  await knex.raw(`
+    CREATE FUNCTION budget_committed_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      LOCK TABLE department_committed_hours IN EXCLUSIVE MODE;
+      UPDATE orders AS o SET budget_committed = order_budget_cost(o)
+       WHERE o.budget_committed IS DISTINCT FROM order_budget_cost(o);
+      DELETE FROM department_committed_hours;
+      INSERT INTO department_committed_hours (department_id, hour_start, committed)
+      SELECT department_id, date_trunc('hour', created_at, 'UTC'), sum(budget_committed)
+        FROM orders
+       WHERE department_id IS NOT NULL AND budget_committed <> 0
+       GROUP BY 1, 2;
+    END $$`);
+
+  // Every write of an order computes what it costs (also when a trigger of another table touches it).
+  await knex.raw(`
+    CREATE FUNCTION orders_budget_cost() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.budget_committed := order_budget_cost(NEW);
+      RETURN NEW;
+    END $$`);
+
+  // Signed costs (department, time, amount) into the hour rows, in key order.
+  const applyDeltas = (deltas: string) => `
+    INSERT INTO department_committed_hours AS h (department_id, hour_start, committed)
+    SELECT department_id, date_trunc('hour', created_at, 'UTC') AS hour_start, sum(amount)
+      FROM (${deltas}) AS deltas
+     WHERE department_id IS NOT NULL
+     GROUP BY 1, 2
+    HAVING sum(amount) <> 0
+     ORDER BY 1, 2
+    ON CONFLICT (department_id, hour_start) DO UPDATE SET committed = h.committed + excluded.committed;`;
+  const triggerFunction = (name: string, body: string) => `
+    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      ${body}
+      RETURN NULL;
+    END $$`;
+
+  await knex.raw(
+    triggerFunction(
+      'budget_committed_orders_inserted',
+      applyDeltas('SELECT department_id, created_at, budget_committed AS amount FROM new_orders'),
+    ),
+  );
+  await knex.raw(
+    triggerFunction(
+      'budget_committed_orders_updated',
+      `IF NOT EXISTS (
+         SELECT 1 FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id
+          WHERE o.budget_committed <> n.budget_committed
+             OR ((o.budget_committed <> 0 OR n.budget_committed <> 0)
+                 AND (o.department_id IS DISTINCT FROM n.department_id OR o.created_at <> n.created_at))
+       ) THEN RETURN NULL; END IF;
+       ${applyDeltas(`SELECT department_id, created_at, budget_committed AS amount FROM new_orders
+                      UNION ALL
+                      SELECT department_id, created_at, -budget_committed FROM old_orders`)}`,
+    ),
+  );
+  await knex.raw(
+    triggerFunction(
+      'budget_committed_orders_deleted',
+      applyDeltas('SELECT department_id, created_at, -budget_committed AS amount FROM old_orders'),
+    ),
+  );
+  await knex.raw(triggerFunction('budget_committed_orders_truncated', 'DELETE FROM department_committed_hours;'));
+
+  // Lines and supplier confirmations change what a sent order costs: its row is written again (the
+  // BEFORE trigger computes the cost) when the cost moved.
+  await knex.raw(`
+    CREATE FUNCTION budget_committed_refresh(p_order_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+      UPDATE orders AS o SET budget_committed = order_budget_cost(o)
+       WHERE o.id = ANY(p_order_ids) AND o.budget_committed IS DISTINCT FROM order_budget_cost(o)
+    $$`);
+  const refreshFrom = (name: string, orderIds: string) =>
+    triggerFunction(name, `PERFORM budget_committed_refresh(ARRAY(${orderIds}));`);
+  await knex.raw(refreshFrom('budget_committed_items_changed', 'SELECT order_id FROM changed_rows'));
+  await knex.raw(refreshFrom('budget_committed_confirmations_changed', 'SELECT order_id FROM changed_rows'));
+  await knex.raw(
+    refreshFrom(
+      'budget_committed_confirmation_lines_changed',
+      'SELECT c.order_id FROM changed_rows AS x JOIN supplier_confirmations AS c ON c.id = x.confirmation_id',
+    ),
+  );
+
+  await knex.raw('SELECT budget_committed_rebuild()');
+
+  await knex.raw(`
+    CREATE TRIGGER budget_committed_cost BEFORE INSERT OR UPDATE ON orders
+      FOR EACH ROW EXECUTE FUNCTION orders_budget_cost()`);
+  await knex.raw(`
+    CREATE TRIGGER budget_committed_orders_inserted AFTER INSERT ON orders
+      REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_inserted()`);
+  await knex.raw(`
+    CREATE TRIGGER budget_committed_orders_updated AFTER UPDATE ON orders
+      REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders
+      FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_updated()`);
+  await knex.raw(`
+    CREATE TRIGGER budget_committed_orders_deleted AFTER DELETE ON orders
+      REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_deleted()`);
+  await knex.raw(`
+    CREATE TRIGGER budget_committed_orders_truncated AFTER TRUNCATE ON orders
+      FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_truncated()`);
+  for (const [table, fn] of DEPENDENT_TABLES) {
+    for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
+      const transition = event === 'DELETE' ? 'OLD TABLE AS changed_rows' : 'NEW TABLE AS changed_rows';
+      await knex.raw(`
+        CREATE TRIGGER budget_committed_${event.toLowerCase()} AFTER ${event} ON ${table}
+          REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+    }
+  }
+
+  // A period's committed total: whole hours from their rows, the part-hours at its ends from the orders.
+  await knex.raw(`
+    CREATE FUNCTION department_committed_between(p_department_id uuid, p_start timestamptz, p_end timestamptz)
+    RETURNS numeric LANGUAGE plpgsql STABLE AS $$
+    DECLARE
+      v_whole_start timestamptz := date_trunc('hour', p_start, 'UTC');
+      v_whole_end timestamptz := date_trunc('hour', p_end, 'UTC');
+      v_hours numeric;
+      v_part_hours numeric;
+    BEGIN
+      IF v_whole_start < p_start THEN v_whole_start := v_whole_start + interval '1 hour'; END IF;
+      SELECT coalesce(sum(committed), 0) INTO v_hours
+        FROM department_committed_hours
+       WHERE department_id = p_department_id AND hour_start >= v_whole_start AND hour_start < v_whole_end;
+      -- Two index ranges, one per end (a window inside one hour is all first part-hour).
+      SELECT coalesce(sum(budget_committed), 0) INTO v_part_hours
+        FROM orders
+       WHERE department_id = p_department_id AND created_at >= p_start AND created_at < LEAST(v_whole_start, p_end);
+      SELECT v_part_hours + coalesce(sum(budget_committed), 0) INTO v_part_hours
+        FROM orders
+       WHERE department_id = p_department_id
+         AND created_at >= GREATEST(v_whole_end, v_whole_start, p_start) AND created_at < p_end;
+      RETURN v_hours + v_part_hours;
+    END $$`);
+}
+
+/** The tables whose changes move a sent order's cost, with the trigger function that follows them. */
+const DEPENDENT_TABLES = [
+  ['order_items', 'budget_committed_items_changed'],
+  ['supplier_confirmations', 'budget_committed_confirmations_changed'],
+  ['supplier_confirmation_lines', 'budget_committed_confirmation_lines_changed'],
+] as const;
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP FUNCTION IF EXISTS department_committed_between(uuid, timestamptz, timestamptz)');
+  for (const [table] of DEPENDENT_TABLES) {
+    for (const event of ['insert', 'update', 'delete']) {
+      await knex.raw(`DROP TRIGGER IF EXISTS budget_committed_${event} ON ${table}`);
+    }
+  }
+  for (const trigger of ['cost', 'orders_inserted', 'orders_updated', 'orders_deleted', 'orders_truncated']) {
+    await knex.raw(`DROP TRIGGER IF EXISTS budget_committed_${trigger} ON orders`);
+  }
+  for (const fn of [
+    'budget_committed_items_changed',
+    'budget_committed_confirmations_changed',
+    'budget_committed_confirmation_lines_changed',
+    'budget_committed_orders_inserted',
+    'budget_committed_orders_updated',
+    'budget_committed_orders_deleted',
+    'budget_committed_orders_truncated',
+    'orders_budget_cost',
+    'budget_committed_rebuild',
+  ]) {
+    await knex.raw(`DROP FUNCTION IF EXISTS ${fn}()`);
+  }
+  await knex.raw('DROP FUNCTION IF EXISTS budget_committed_refresh(uuid[])');
+  await knex.raw('DROP TABLE IF EXISTS department_committed_hours');
+  await knex.raw('ALTER TABLE orders DROP COLUMN IF EXISTS budget_committed');
+  await knex.raw('DROP FUNCTION IF EXISTS order_budget_cost(orders)');
+}
