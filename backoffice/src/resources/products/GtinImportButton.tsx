@@ -11,10 +11,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { GtinImportResult, ProductGtin } from '@supply-hub/api/contracts';
+import type { ProductGtin } from '@supply-hub/api/contracts';
 import { useId, useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 
+import { CsvFileButton } from '../../components/CsvFileButton';
+import { useCsvImport } from '../../components/useCsvImport';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorMessageOf } from '../../providers/httpClient';
 
@@ -31,34 +33,18 @@ function GtinImportDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useSupplyHubDataProvider();
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
-  const [preview, setPreview] = useState<GtinImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-
-  async function run(isDryRun: boolean) {
-    if (!csv) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await dataProvider.importProductGtins(csv.text, isDryRun);
-      if (isDryRun) {
-        setPreview(result);
-      } else {
-        notify('supply_hub.catalog.gtin_import_done', {
-          type: 'success',
-          messageArgs: { smart_count: result.changes.length },
-        });
-        refresh();
-        onClose();
-      }
-    } catch (failure) {
-      setPreview(null);
-      setError(errorMessageOf(failure, translate('supply_hub.common.save_failed')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const csvImport = useCsvImport(
+    (csv: string, isDryRun: boolean) => dataProvider.importProductGtins(csv, isDryRun),
+    (result) => {
+      notify('supply_hub.catalog.gtin_import_done', {
+        type: 'success',
+        messageArgs: { smart_count: result.changes.length },
+      });
+      refresh();
+      onClose();
+    },
+  );
+  const { preview } = csvImport;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
@@ -67,23 +53,14 @@ function GtinImportDialog({ onClose }: { onClose: () => void }) {
         <Typography variant="body2" sx={{ mb: 2 }}>
           {translate('supply_hub.catalog.gtin_import_help')}
         </Typography>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-          {csv?.name ?? translate('supply_hub.catalog.gtin_import_choose')}
-          <input
-            hidden
-            type="file"
-            accept=".csv,text/csv"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              setPreview(null);
-              setError(null);
-              setCsv(file ? { name: file.name, text: await file.text() } : null);
-            }}
-          />
-        </Button>
-        {error && (
+        <CsvFileButton
+          label={csvImport.file?.name ?? translate('supply_hub.catalog.gtin_import_choose')}
+          onChoose={(file) => void csvImport.choose(file)}
+          startIcon={<UploadFileIcon />}
+        />
+        {csvImport.failure !== undefined && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
+            {errorMessageOf(csvImport.failure, translate('supply_hub.common.save_failed'))}
           </Alert>
         )}
         {preview && preview.changes.length === 0 && (
@@ -126,11 +103,15 @@ function GtinImportDialog({ onClose }: { onClose: () => void }) {
       <DialogActions>
         <Button onClick={onClose}>{translate('supply_hub.common.cancel')}</Button>
         {preview && preview.changes.length > 0 ? (
-          <Button variant="contained" disabled={isBusy} onClick={() => void run(false)}>
+          <Button variant="contained" disabled={csvImport.isBusy} onClick={() => void csvImport.applyFile()}>
             {translate('supply_hub.catalog.gtin_import_apply', { smart_count: preview.changes.length })}
           </Button>
         ) : (
-          <Button variant="contained" disabled={!csv || isBusy} onClick={() => void run(true)}>
+          <Button
+            variant="contained"
+            disabled={!csvImport.file || csvImport.isBusy}
+            onClick={() => void csvImport.checkFile()}
+          >
             {translate('supply_hub.catalog.gtin_import_preview')}
           </Button>
         )}

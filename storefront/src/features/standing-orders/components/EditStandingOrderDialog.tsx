@@ -28,6 +28,7 @@ import {
   withCartLines,
   type EditLine,
 } from '../standing-order-form.rules';
+import { DateRangeFields } from './DateRangeFields';
 import { ScheduleFields } from './ScheduleFields';
 
 /** The server's field errors shown at a field here; any other failure is shown as its message. */
@@ -196,26 +197,14 @@ export function EditStandingOrderDialog({ order, onClose }: EditStandingOrderDia
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Start date"
-                type="date"
-                value={startDate}
-                onChange={(event) => setStartDate(event.target.value)}
-                error={Boolean(errors.start_date)}
-                helperText={errors.start_date}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label="End date (optional)"
-                type="date"
-                value={endDate}
-                onChange={(event) => setEndDate(event.target.value)}
-                error={Boolean(errors.end_date)}
-                helperText={errors.end_date ?? 'The last day it orders on. To end it, set this date.'}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Stack>
+            <DateRangeFields
+              startDate={startDate}
+              endDate={endDate}
+              onStartDateChange={setStartDate}
+              onEndDateChange={setEndDate}
+              errors={errors}
+              endDateHelp="The last day it orders on. To end it, set this date."
+            />
             {update.error && !Object.keys(errors).some((field) => FIELDS_SHOWN.test(field)) && (
               <Alert severity="error">{update.error.message}</Alert>
             )}

@@ -15,6 +15,7 @@ import { useCreateStandingOrder, useSetPaused, useStandingOrders } from '../api/
 import { scheduleDraftOf, scheduleOf } from '../standing-order-form.rules';
 import { scheduleText } from '@supply-hub/api/contracts/standing-order-text.rules';
 import { EditStandingOrderDialog } from './EditStandingOrderDialog';
+import { DateRangeFields } from './DateRangeFields';
 import { ScheduleFields } from './ScheduleFields';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -71,26 +72,13 @@ function NewStandingOrderForm() {
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Start date"
-            type="date"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            error={Boolean(errors.start_date)}
-            helperText={errors.start_date}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="End date (optional)"
-            type="date"
-            value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
-            error={Boolean(errors.end_date)}
-            helperText={errors.end_date}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
+        <DateRangeFields
+          startDate={startDate}
+          endDate={endDate}
+          onStartDateChange={setStartDate}
+          onEndDateChange={setEndDate}
+          errors={errors}
+        />
         {create.error && !Object.keys(errors).some((field) => FIELDS_SHOWN.has(field)) && (
           <Alert severity="error">{create.error.message}</Alert>
         )}
