@@ -10,9 +10,14 @@ import type { Knex } from 'knex';
  * time, its lines, the supplier's confirmations — so the API, the CLI, jobs and hand-written SQL all
  * keep them right. A period's committed total (department_committed_between) reads at most one row
  * per hour of the period, plus the orders of its first and last part-hour when the company's time zone
- * is not a whole number of hours from UTC. The triggers are statement-level with transition tables
- * and take the hour rows in one order, so a bulk change costs one pass and two cannot deadlock on them.
- * TRUNCATE empties the hours with the orders.
+ * is not a whole number of hours from UTC.
+ *
+ * An order's cost is computed at each write of it (a BEFORE trigger); its hour row is changed by a
+ * deferred trigger at commit, with the change each write made (new cost at its hour less old cost at
+ * its old hour), so the row — which every submission of the department in that hour writes — is
+ * locked only while the transaction commits. Until then the hour rows do not hold the transaction's
+ * own changes (department_committed_between's p_except_order keeps the part-hours consistent with
+ * that for the submission check). TRUNCATE empties the hours with the orders.
  */
 export async function up(knex: Knex): Promise<void> {
   // What an order still costs its budget: its total (lines an approver rejected have left it) while
@@ -38,6 +43,9 @@ export async function up(knex: Knex): Promise<void> {
     CREATE FUNCTION budget_committed_rebuild() RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
       LOCK TABLE department_committed_hours IN EXCLUSIVE MODE;
+      -- The hour rows are recomputed below: the transaction's deferred changes to them are applied now, not after.
+      SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
+        IMMEDIATE;
       UPDATE orders AS o SET budget_committed = order_budget_cost(o)
        WHERE o.budget_committed IS DISTINCT FROM order_budget_cost(o);
       DELETE FROM department_committed_hours;
@@ -46,6 +54,8 @@ export async function up(knex: Knex): Promise<void> {
         FROM orders
        WHERE department_id IS NOT NULL AND budget_committed <> 0
        GROUP BY 1, 2;
+      SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
+        DEFERRED;
     END $$`);
 
   // Every write of an order computes what it costs (also when a trigger of another table touches it).
@@ -56,49 +66,32 @@ export async function up(knex: Knex): Promise<void> {
       RETURN NEW;
     END $$`);
 
-  // Signed costs (department, time, amount) into the hour rows, in key order.
-  const applyDeltas = (deltas: string) => `
-    INSERT INTO department_committed_hours AS h (department_id, hour_start, committed)
-    SELECT department_id, date_trunc('hour', created_at, 'UTC') AS hour_start, sum(amount)
-      FROM (${deltas}) AS deltas
-     WHERE department_id IS NOT NULL
-     GROUP BY 1, 2
-    HAVING sum(amount) <> 0
-     ORDER BY 1, 2
-    ON CONFLICT (department_id, hour_start) DO UPDATE SET committed = h.committed + excluded.committed;`;
+  // One write's change of cost into the hour rows (at commit: see above).
+  await knex.raw(`
+    CREATE FUNCTION budget_committed_hours_add(p_department_id uuid, p_at timestamptz, p_amount numeric)
+    RETURNS void LANGUAGE sql AS $$
+      INSERT INTO department_committed_hours AS h (department_id, hour_start, committed)
+      SELECT p_department_id, date_trunc('hour', p_at, 'UTC'), p_amount
+       WHERE p_department_id IS NOT NULL AND p_amount <> 0
+      ON CONFLICT (department_id, hour_start) DO UPDATE SET committed = h.committed + excluded.committed
+    $$`);
+  await knex.raw(`
+    CREATE FUNCTION budget_committed_order_written() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        PERFORM budget_committed_hours_add(OLD.department_id, OLD.created_at, -OLD.budget_committed);
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        PERFORM budget_committed_hours_add(NEW.department_id, NEW.created_at, NEW.budget_committed);
+      END IF;
+      RETURN NULL;
+    END $$`);
   const triggerFunction = (name: string, body: string) => `
     CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${body}
       RETURN NULL;
     END $$`;
-
-  await knex.raw(
-    triggerFunction(
-      'budget_committed_orders_inserted',
-      applyDeltas('SELECT department_id, created_at, budget_committed AS amount FROM new_orders'),
-    ),
-  );
-  await knex.raw(
-    triggerFunction(
-      'budget_committed_orders_updated',
-      `IF NOT EXISTS (
-         SELECT 1 FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id
-          WHERE o.budget_committed <> n.budget_committed
-             OR ((o.budget_committed <> 0 OR n.budget_committed <> 0)
-                 AND (o.department_id IS DISTINCT FROM n.department_id OR o.created_at <> n.created_at))
-       ) THEN RETURN NULL; END IF;
-       ${applyDeltas(`SELECT department_id, created_at, budget_committed AS amount FROM new_orders
-                      UNION ALL
-                      SELECT department_id, created_at, -budget_committed FROM old_orders`)}`,
-    ),
-  );
-  await knex.raw(
-    triggerFunction(
-      'budget_committed_orders_deleted',
-      applyDeltas('SELECT department_id, created_at, -budget_committed AS amount FROM old_orders'),
-    ),
-  );
   await knex.raw(triggerFunction('budget_committed_orders_truncated', 'DELETE FROM department_committed_hours;'));
 
   // Lines and supplier confirmations change what a sent order costs: its row is written again (the
@@ -119,21 +112,27 @@ export async function up(knex: Knex): Promise<void> {
     ),
   );
 
-  await knex.raw('SELECT budget_committed_rebuild()');
-
   await knex.raw(`
     CREATE TRIGGER budget_committed_cost BEFORE INSERT OR UPDATE ON orders
       FOR EACH ROW EXECUTE FUNCTION orders_budget_cost()`);
+  // Deferred to the commit, and only for writes that change an hour row.
   await knex.raw(`
-    CREATE TRIGGER budget_committed_orders_inserted AFTER INSERT ON orders
-      REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_inserted()`);
+    CREATE CONSTRAINT TRIGGER budget_committed_order_inserted AFTER INSERT ON orders
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+      WHEN (NEW.budget_committed <> 0 AND NEW.department_id IS NOT NULL)
+      EXECUTE FUNCTION budget_committed_order_written()`);
   await knex.raw(`
-    CREATE TRIGGER budget_committed_orders_updated AFTER UPDATE ON orders
-      REFERENCING OLD TABLE AS old_orders NEW TABLE AS new_orders
-      FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_updated()`);
+    CREATE CONSTRAINT TRIGGER budget_committed_order_updated AFTER UPDATE ON orders
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+      WHEN (OLD.budget_committed IS DISTINCT FROM NEW.budget_committed
+            OR ((OLD.budget_committed <> 0 OR NEW.budget_committed <> 0)
+                AND (OLD.department_id IS DISTINCT FROM NEW.department_id OR OLD.created_at IS DISTINCT FROM NEW.created_at)))
+      EXECUTE FUNCTION budget_committed_order_written()`);
   await knex.raw(`
-    CREATE TRIGGER budget_committed_orders_deleted AFTER DELETE ON orders
-      REFERENCING OLD TABLE AS old_orders FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_deleted()`);
+    CREATE CONSTRAINT TRIGGER budget_committed_order_deleted AFTER DELETE ON orders
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+      WHEN (OLD.budget_committed <> 0 AND OLD.department_id IS NOT NULL)
+      EXECUTE FUNCTION budget_committed_order_written()`);
   await knex.raw(`
     CREATE TRIGGER budget_committed_orders_truncated AFTER TRUNCATE ON orders
       FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_truncated()`);
@@ -145,11 +144,14 @@ export async function up(knex: Knex): Promise<void> {
           REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
     }
   }
+  await knex.raw('SELECT budget_committed_rebuild()');
 
   // A period's committed total: whole hours from their rows, the part-hours at its ends from the orders.
+  // p_except_order: the order a transaction is checking, written but not yet in the hour rows.
   await knex.raw(`
-    CREATE FUNCTION department_committed_between(p_department_id uuid, p_start timestamptz, p_end timestamptz)
-    RETURNS numeric LANGUAGE plpgsql STABLE AS $$
+    CREATE FUNCTION department_committed_between(
+      p_department_id uuid, p_start timestamptz, p_end timestamptz, p_except_order uuid DEFAULT NULL
+    ) RETURNS numeric LANGUAGE plpgsql STABLE AS $$
     DECLARE
       v_whole_start timestamptz := date_trunc('hour', p_start, 'UTC');
       v_whole_end timestamptz := date_trunc('hour', p_end, 'UTC');
@@ -163,11 +165,13 @@ export async function up(knex: Knex): Promise<void> {
       -- Two index ranges, one per end (a window inside one hour is all first part-hour).
       SELECT coalesce(sum(budget_committed), 0) INTO v_part_hours
         FROM orders
-       WHERE department_id = p_department_id AND created_at >= p_start AND created_at < LEAST(v_whole_start, p_end);
+       WHERE department_id = p_department_id AND created_at >= p_start AND created_at < LEAST(v_whole_start, p_end)
+         AND id IS DISTINCT FROM p_except_order;
       SELECT v_part_hours + coalesce(sum(budget_committed), 0) INTO v_part_hours
         FROM orders
        WHERE department_id = p_department_id
-         AND created_at >= GREATEST(v_whole_end, v_whole_start, p_start) AND created_at < p_end;
+         AND created_at >= GREATEST(v_whole_end, v_whole_start, p_start) AND created_at < p_end
+         AND id IS DISTINCT FROM p_except_order;
       RETURN v_hours + v_part_hours;
     END $$`);
 }
@@ -180,22 +184,20 @@ const DEPENDENT_TABLES = [
 ] as const;
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('DROP FUNCTION IF EXISTS department_committed_between(uuid, timestamptz, timestamptz)');
+  await knex.raw('DROP FUNCTION IF EXISTS department_committed_between(uuid, timestamptz, timestamptz, uuid)');
   for (const [table] of DEPENDENT_TABLES) {
     for (const event of ['insert', 'update', 'delete']) {
       await knex.raw(`DROP TRIGGER IF EXISTS budget_committed_${event} ON ${table}`);
     }
   }
-  for (const trigger of ['cost', 'orders_inserted', 'orders_updated', 'orders_deleted', 'orders_truncated']) {
+  for (const trigger of ['cost', 'order_inserted', 'order_updated', 'order_deleted', 'orders_truncated']) {
     await knex.raw(`DROP TRIGGER IF EXISTS budget_committed_${trigger} ON orders`);
   }
   for (const fn of [
     'budget_committed_items_changed',
     'budget_committed_confirmations_changed',
     'budget_committed_confirmation_lines_changed',
-    'budget_committed_orders_inserted',
-    'budget_committed_orders_updated',
-    'budget_committed_orders_deleted',
+    'budget_committed_order_written',
     'budget_committed_orders_truncated',
     'orders_budget_cost',
     'budget_committed_rebuild',
@@ -203,6 +205,7 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw(`DROP FUNCTION IF EXISTS ${fn}()`);
   }
   await knex.raw('DROP FUNCTION IF EXISTS budget_committed_refresh(uuid[])');
+  await knex.raw('DROP FUNCTION IF EXISTS budget_committed_hours_add(uuid, timestamptz, numeric)');
   await knex.raw('DROP TABLE IF EXISTS department_committed_hours');
   await knex.raw('ALTER TABLE orders DROP COLUMN IF EXISTS budget_committed');
   await knex.raw('DROP FUNCTION IF EXISTS order_budget_cost(orders)');

@@ -304,8 +304,31 @@ describe('running committed totals', () => {
     expect(await ordersOffTheirCost(db)).toEqual([]);
   });
 
+  it('are put right by budget_committed_rebuild(), each order counted once', async () => {
+    const db = database.db;
+    await db('orders').delete();
+    const orderId = await insertOrder(db, userId, departmentIds, {
+      status: 'approved',
+      department: 1,
+      at: new Date(BASE),
+      lines: [{ quantity: 3, unitCents: 700 }],
+    });
+    // Both kept values knocked off (the cost trigger held off for it), as a bug or a restore might.
+    await db.raw('ALTER TABLE orders DISABLE TRIGGER budget_committed_cost');
+    try {
+      await db('orders').where({ id: orderId }).update({ budget_committed: '1.00' });
+    } finally {
+      await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
+    }
+    await db('department_committed_hours').update({ committed: '999.00' });
+    await db.raw('SELECT budget_committed_rebuild()');
+    expect(await ordersOffTheirCost(db)).toEqual([]);
+    expect((await hours(db)).map((row) => row.committed)).toEqual(['21.00']);
+  });
+
   it('follow a TRUNCATE of the orders', async () => {
     const db = database.db;
+    await db('orders').delete();
     await insertOrder(db, userId, departmentIds, {
       status: 'pending',
       department: 0,

@@ -96,8 +96,9 @@ export async function sumPeriodOrders(
 
 /**
  * The submission check's read inside the department lock: the period's committed total of the
- * department's orders other than `orderId`, the order being checked (already written, and counted,
- * in the same transaction). Reads the running totals: its cost does not grow with the period's orders.
+ * department's orders other than `orderId`, the order being checked (already written in the same
+ * transaction, and not in the hour rows until it commits). Reads the running totals: its cost does
+ * not grow with the period's orders.
  */
 export async function sumCommittedOtherThan(
   db: Db,
@@ -106,10 +107,8 @@ export async function sumCommittedOtherThan(
   orderId: string,
 ): Promise<string> {
   const { rows } = await db.raw<{ rows: { committed: string }[] }>(
-    `SELECT (department_committed_between(CAST(:departmentId AS uuid), CAST(:start AS timestamptz), CAST(:end AS timestamptz))
-             - COALESCE((SELECT budget_committed FROM orders
-                         WHERE id = CAST(:orderId AS uuid) AND department_id = CAST(:departmentId AS uuid)
-                           AND created_at >= CAST(:start AS timestamptz) AND created_at < CAST(:end AS timestamptz)), 0))::text AS committed`,
+    `SELECT department_committed_between(CAST(:departmentId AS uuid), CAST(:start AS timestamptz),
+              CAST(:end AS timestamptz), CAST(:orderId AS uuid))::text AS committed`,
     { departmentId, start: window.start, end: window.end, orderId },
   );
   return rows[0]?.committed ?? '0';
