@@ -45,6 +45,13 @@ test('an admin edits a location’s stock list inline and imports more lines fro
   const row = page.getByRole('row').filter({ hasText: `Par cart ${tag}` });
   await expect(row).toContainText('Active', { timeout: 45_000 });
   await expect(row).toContainText(`Ward ${tag}`);
+  // By department: the filter offers the departments (the list's own sort, by name).
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Department' }).click();
+  await page.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: `Ward ${tag}` }).click();
+  await expect(page).toHaveURL(/department_id/);
+  await expect(row).toContainText(`Ward ${tag}`);
   await page.goto(`/admin/locations/${location.id}`);
   const counts = page.getByRole('table', { name: 'Latest counts' });
   await expect(counts.getByRole('row').nth(1)).toContainText(DEMO.admin);

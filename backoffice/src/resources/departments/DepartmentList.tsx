@@ -1,6 +1,7 @@
-import { BooleanInput, CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
+import { BooleanInput, DataTable, SearchInput } from 'react-admin';
 
 import { ActiveChip } from '../../components/ActiveChip';
+import { ResourceList } from '../../components/ResourceList';
 import type { Department } from '../../providers/records';
 
 const filters = [
@@ -11,24 +12,13 @@ const filters = [
 /** /admin/departments: every cost centre, active or not; a row opens its edit form. */
 export default function DepartmentList() {
   return (
-    <List<Department>
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={50}
-      filters={filters}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-    >
-      <DataTable<Department> rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="code" />
-        <DataTable.Col source="name" />
-        <DataTable.Col source="user_count" />
-        <DataTable.Col source="active">
-          <ActiveChip messages="supply_hub.departments" />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <ResourceList<Department> sort={{ field: 'name', order: 'ASC' }} filters={filters}>
+      <DataTable.Col source="code" />
+      <DataTable.Col source="name" />
+      <DataTable.Col source="user_count" />
+      <DataTable.Col source="active">
+        <ActiveChip messages="supply_hub.departments" />
+      </DataTable.Col>
+    </ResourceList>
   );
 }

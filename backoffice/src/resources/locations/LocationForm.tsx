@@ -2,8 +2,6 @@ import {
   ArrayInput,
   BooleanInput,
   NumberInput,
-  ReferenceInput,
-  SelectInput,
   SimpleForm,
   SaveButton,
   SimpleFormIterator,
@@ -14,6 +12,8 @@ import {
   number,
   required,
 } from 'react-admin';
+
+import { DepartmentInput } from '../../components/DepartmentInput';
 
 const validateName = [required(), maxLength(100)];
 const wholeAtLeast = (minimum: number) => [number(), minValue(minimum)];
@@ -34,18 +34,7 @@ export function LocationForm({ isNew }: { isNew?: boolean }) {
       }
     >
       <TextInput source="name" validate={validateName} />
-      <ReferenceInput
-        source="department_id"
-        reference="departments"
-        filter={{ active: true }}
-        sort={{ field: 'name', order: 'ASC' }}
-        perPage={200}
-      >
-        <SelectInput
-          optionText={(department: { code: string; name: string }) => `${department.code} — ${department.name}`}
-          validate={required()}
-        />
-      </ReferenceInput>
+      <DepartmentInput validate={required()} />
       {!isNew && <BooleanInput source="active" helperText="supply_hub.locations.active_help" />}
       <ArrayInput source="stock_list" helperText="supply_hub.locations.stock_list_help">
         <SimpleFormIterator inline disableReordering={false}>

@@ -1,16 +1,9 @@
 import Chip from '@mui/material/Chip';
 import type { AdminStandingOrder } from '@supply-hub/api/contracts';
 import { scheduleText } from '@supply-hub/api/contracts/standing-order-text.rules';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  ReferenceInput,
-  SelectInput,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+
+import { ResourceList } from '../../components/ResourceList';
 
 function ScheduleCell() {
   const order = useRecordContext<AdminStandingOrder>();
@@ -41,27 +34,16 @@ const filters = [
 /** /admin/standing-orders: what each ward location receives on a schedule, and as whom. */
 export default function StandingOrderList() {
   return (
-    <List<AdminStandingOrder>
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={50}
-      filters={filters}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-    >
-      <DataTable<AdminStandingOrder> rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="location_name" />
-        <DataTable.Col source="requester_email" />
-        <DataTable.Col source="schedule">
-          <ScheduleCell />
-        </DataTable.Col>
-        <DataTable.Col source="next_date">
-          <NextCell />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+    <ResourceList<AdminStandingOrder> sort={{ field: 'created_at', order: 'DESC' }} filters={filters}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="location_name" />
+      <DataTable.Col source="requester_email" />
+      <DataTable.Col source="schedule">
+        <ScheduleCell />
+      </DataTable.Col>
+      <DataTable.Col source="next_date">
+        <NextCell />
+      </DataTable.Col>
+    </ResourceList>
   );
 }
