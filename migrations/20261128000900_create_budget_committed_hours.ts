@@ -18,6 +18,11 @@ import type { Knex } from 'knex';
  * locked only while the transaction commits. Until then the hour rows do not hold the transaction's
  * own changes (department_committed_between's p_except_order keeps the part-hours consistent with
  * that for the submission check). TRUNCATE empties the hours with the orders.
+ *
+ * PostgreSQL refuses TRUNCATE and ALTER TABLE of orders in a transaction with pending deferred
+ * events: a later migration that writes orders and then alters the table runs
+ * `SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated,
+ * budget_committed_order_deleted IMMEDIATE` first.
  */
 export async function up(knex: Knex): Promise<void> {
   // What an order still costs its budget: its total (lines an approver rejected have left it) while
@@ -39,21 +44,28 @@ export async function up(knex: Knex): Promise<void> {
       PRIMARY KEY (department_id, hour_start)
     )`);
 
+  // From scratch (the migration's first fill, `npm run cli -- budgets:rebuild` after a bulk load).
+  // The caller's pending changes to the hour rows are applied first, then the orders' own writes
+  // here are left out of them (the setting), since the rows are recomputed; leaves the triggers deferred.
   await knex.raw(`
-    CREATE FUNCTION budget_committed_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+    CREATE FUNCTION budget_committed_rebuild(OUT orders_corrected integer, OUT hour_rows integer)
+    LANGUAGE plpgsql AS $$
     BEGIN
       LOCK TABLE department_committed_hours IN EXCLUSIVE MODE;
-      -- The hour rows are recomputed below: the transaction's deferred changes to them are applied now, not after.
       SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
         IMMEDIATE;
+      PERFORM set_config('supply_hub.budget_hours_rebuilding', 'on', true);
       UPDATE orders AS o SET budget_committed = order_budget_cost(o)
        WHERE o.budget_committed IS DISTINCT FROM order_budget_cost(o);
+      GET DIAGNOSTICS orders_corrected = ROW_COUNT;
       DELETE FROM department_committed_hours;
       INSERT INTO department_committed_hours (department_id, hour_start, committed)
       SELECT department_id, date_trunc('hour', created_at, 'UTC'), sum(budget_committed)
         FROM orders
        WHERE department_id IS NOT NULL AND budget_committed <> 0
        GROUP BY 1, 2;
+      GET DIAGNOSTICS hour_rows = ROW_COUNT;
+      PERFORM set_config('supply_hub.budget_hours_rebuilding', 'off', true);
       SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
         DEFERRED;
     END $$`);
@@ -78,6 +90,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION budget_committed_order_written() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+      IF current_setting('supply_hub.budget_hours_rebuilding', true) = 'on' THEN RETURN NULL; END IF;
       IF TG_OP IN ('UPDATE', 'DELETE') THEN
         PERFORM budget_committed_hours_add(OLD.department_id, OLD.created_at, -OLD.budget_committed);
       END IF;
@@ -101,16 +114,17 @@ export async function up(knex: Knex): Promise<void> {
       UPDATE orders AS o SET budget_committed = order_budget_cost(o)
        WHERE o.id = ANY(p_order_ids) AND o.budget_committed IS DISTINCT FROM order_budget_cost(o)
     $$`);
-  const refreshFrom = (name: string, orderIds: string) =>
-    triggerFunction(name, `PERFORM budget_committed_refresh(ARRAY(${orderIds}));`);
-  await knex.raw(refreshFrom('budget_committed_items_changed', 'SELECT order_id FROM changed_rows'));
-  await knex.raw(refreshFrom('budget_committed_confirmations_changed', 'SELECT order_id FROM changed_rows'));
-  await knex.raw(
-    refreshFrom(
-      'budget_committed_confirmation_lines_changed',
-      'SELECT c.order_id FROM changed_rows AS x JOIN supplier_confirmations AS c ON c.id = x.confirmation_id',
-    ),
-  );
+  for (const [table, orderIdsOf] of DEPENDENT_TABLES) {
+    const refresh = (orderIds: string) => `PERFORM budget_committed_refresh(ARRAY(${orderIds}));`;
+    await knex.raw(triggerFunction(`budget_committed_${table}_written`, refresh(orderIdsOf('changed_rows'))));
+    // An update may move a row to another order: both are refreshed.
+    await knex.raw(
+      triggerFunction(
+        `budget_committed_${table}_updated`,
+        refresh(`${orderIdsOf('changed_rows')} UNION ${orderIdsOf('old_rows')}`),
+      ),
+    );
+  }
 
   await knex.raw(`
     CREATE TRIGGER budget_committed_cost BEFORE INSERT OR UPDATE ON orders
@@ -136,9 +150,14 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE TRIGGER budget_committed_orders_truncated AFTER TRUNCATE ON orders
       FOR EACH STATEMENT EXECUTE FUNCTION budget_committed_orders_truncated()`);
-  for (const [table, fn] of DEPENDENT_TABLES) {
+  for (const [table] of DEPENDENT_TABLES) {
     for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
-      const transition = event === 'DELETE' ? 'OLD TABLE AS changed_rows' : 'NEW TABLE AS changed_rows';
+      const transition = {
+        INSERT: 'NEW TABLE AS changed_rows',
+        UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS changed_rows',
+        DELETE: 'OLD TABLE AS changed_rows',
+      }[event];
+      const fn = `budget_committed_${table}_${event === 'UPDATE' ? 'updated' : 'written'}`;
       await knex.raw(`
         CREATE TRIGGER budget_committed_${event.toLowerCase()} AFTER ${event} ON ${table}
           REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
@@ -176,11 +195,15 @@ export async function up(knex: Knex): Promise<void> {
     END $$`);
 }
 
-/** The tables whose changes move a sent order's cost, with the trigger function that follows them. */
+/** The tables whose changes move a sent order's cost, with the orders a set of their rows belongs to. */
 const DEPENDENT_TABLES = [
-  ['order_items', 'budget_committed_items_changed'],
-  ['supplier_confirmations', 'budget_committed_confirmations_changed'],
-  ['supplier_confirmation_lines', 'budget_committed_confirmation_lines_changed'],
+  ['order_items', (rows: string) => `SELECT order_id FROM ${rows}`],
+  ['supplier_confirmations', (rows: string) => `SELECT order_id FROM ${rows}`],
+  [
+    'supplier_confirmation_lines',
+    (rows: string) =>
+      `SELECT c.order_id FROM ${rows} AS x JOIN supplier_confirmations AS c ON c.id = x.confirmation_id`,
+  ],
 ] as const;
 
 export async function down(knex: Knex): Promise<void> {
@@ -193,10 +216,11 @@ export async function down(knex: Knex): Promise<void> {
   for (const trigger of ['cost', 'order_inserted', 'order_updated', 'order_deleted', 'orders_truncated']) {
     await knex.raw(`DROP TRIGGER IF EXISTS budget_committed_${trigger} ON orders`);
   }
+  for (const [table] of DEPENDENT_TABLES) {
+    await knex.raw(`DROP FUNCTION IF EXISTS budget_committed_${table}_written()`);
+    await knex.raw(`DROP FUNCTION IF EXISTS budget_committed_${table}_updated()`);
+  }
   for (const fn of [
-    'budget_committed_items_changed',
-    'budget_committed_confirmations_changed',
-    'budget_committed_confirmation_lines_changed',
     'budget_committed_order_written',
     'budget_committed_orders_truncated',
     'orders_budget_cost',

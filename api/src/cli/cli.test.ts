@@ -136,6 +136,36 @@ describe('the operators’ CLI against PostgreSQL', () => {
     expect(bad.stderr).toMatch(/^supply-hub: punchout_url The punchout URL must be a valid URL/);
   });
 
+  it('rebuilds the budget check’s committed totals, correcting an order whose kept cost drifted', async () => {
+    const db = database.db;
+    const [department] = await db('departments')
+      .insert({ code: 'CLI-REBUILD', name: 'CLI rebuild' })
+      .returning<{ id: string }[]>('id');
+    const [user] = await db('users')
+      .insert({ email: 'cli-rebuild@test.supplyhub.test' })
+      .returning<{ id: string }[]>('id');
+    const [order] = await db('orders')
+      .insert({
+        user_id: user!.id,
+        user_email: 'cli-rebuild@test.supplyhub.test',
+        total_amount: '42.00',
+        department_id: department!.id,
+      })
+      .returning<{ id: string }[]>('id');
+    await db.raw('ALTER TABLE orders DISABLE TRIGGER budget_committed_cost');
+    try {
+      await db('orders').where({ id: order!.id }).update({ budget_committed: '0.00' });
+    } finally {
+      await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
+    }
+    const rebuilt = await cli(['budgets:rebuild', '--json'], env);
+    expect(rebuilt.code).toBe(0);
+    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ orders_corrected: 1, hour_rows: 1 });
+    expect(await db('department_committed_hours').where({ department_id: department!.id }).pluck('committed')).toEqual([
+      '42.00',
+    ]);
+  });
+
   it('lists and runs jobs', async () => {
     const listed = JSON.parse((await cli(['jobs:list', '--json'], env)).stdout) as { name: string }[];
     expect(listed.map((job) => job.name)).toEqual([

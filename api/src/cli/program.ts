@@ -5,6 +5,7 @@ import { Command } from 'commander';
 
 import { REPO_ROOT } from '../config.js';
 
+import { registerBudgetCommands } from './commands/budgets.commands.js';
 import { registerCatalogCommands } from './commands/catalog.commands.js';
 import { registerCxmlCommands } from './commands/cxml.commands.js';
 import { registerDbCommands } from './commands/db.commands.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerRouteCommands(program);
   registerSettingsCommands(program);
   registerReportCommands(program);
+  registerBudgetCommands(program);
   registerSecretsCommands(program);
   registerCxmlCommands(program);
   return program;

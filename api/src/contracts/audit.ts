@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.sign_in': 'Signed in',
   'auth.sign_out': 'Signed out',
   'auth.sign_up': 'Signed up',
+  'budget.committed_rebuild': 'Budget committed totals rebuilt',
   'budget.create': 'Budget set',
   'budget.update': 'Budget changed',
   'catalog.bootstrap': 'Catalog bootstrapped',

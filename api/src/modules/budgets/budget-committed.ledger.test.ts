@@ -221,22 +221,25 @@ describe('running committed totals', () => {
   });
   afterAll(() => database.drop());
 
-  it('stay equal to their definition after any sequence of status, total, QA, time, department and supplier changes', async () => {
+  it('stay equal to their definition after any sequence of status, total, QA, time, department and supplier changes, alone or several to a transaction', async () => {
     const db = database.db;
     const windowStart = fc.integer({ min: -8, max: 8 }).map((halfHours) => new Date(BASE + halfHours * 30 * 60_000));
     await fc.assert(
       fc.asyncProperty(
         fc.array(initialOrder, { minLength: ORDERS, maxLength: ORDERS }),
-        fc.array(operation, { maxLength: 12 }),
+        // Each inner list is one transaction: several writes then meet at one commit.
+        fc.array(fc.array(operation, { minLength: 1, maxLength: 3 }), { maxLength: 8 }),
         windowStart,
         fc.integer({ min: 1, max: 10 }),
         async (initial, operations, start, halfHours) => {
           await db('orders').delete();
           const ids: string[] = [];
           for (const order of initial) ids.push(await insertOrder(db, userId, departmentIds, order));
-          for (const op of operations) {
-            await apply(db, ids, departmentIds, op);
-            // After each change: a later write of the order would hide a missed one.
+          for (const together of operations) {
+            await db.transaction(async (trx) => {
+              for (const op of together) await apply(trx, ids, departmentIds, op);
+            });
+            // After each commit: a later write of the order would hide a missed one.
             expect(await ordersOffTheirCost(db)).toEqual([]);
           }
           expect(await hours(db)).toEqual(await rebuiltHours(db));
@@ -302,6 +305,41 @@ describe('running committed totals', () => {
     await db('orders').where({ id: orderId }).update({ status: 'rejected' });
     expect(await committed()).toBe('0.00');
     expect(await ordersOffTheirCost(db)).toEqual([]);
+  });
+
+  it('leave out of a part-hour the order a submission is checking, written but not committed', async () => {
+    const db = database.db;
+    await db('orders').delete();
+    // A window on half hours, as in Asia/Kolkata: 03:30 to 05:30 UTC, whole hour 04:00–05:00; the
+    // checked order at 05:15 is in its last part-hour, read from the orders, where it is already visible.
+    const start = new Date(BASE - 30 * 60_000);
+    const end = new Date(BASE + 90 * 60_000);
+    await insertOrder(db, userId, departmentIds, {
+      status: 'pending',
+      department: 0,
+      at: new Date(BASE + 15 * 60_000),
+      lines: [{ quantity: 1, unitCents: 1000 }],
+    });
+    const between = (runner: Db, except: string | null) =>
+      runner
+        .raw<{ rows: { committed: string }[] }>('SELECT department_committed_between(?, ?, ?, ?)::text AS committed', [
+          departmentIds[0]!,
+          start,
+          end,
+          except,
+        ])
+        .then((result) => result.rows[0]!.committed);
+    await db.transaction(async (trx) => {
+      const checked = await insertOrder(trx, userId, departmentIds, {
+        status: 'pending',
+        department: 0,
+        at: new Date(BASE + 75 * 60_000),
+        lines: [{ quantity: 1, unitCents: 700 }],
+      });
+      expect(await between(trx, null)).toBe('17.00');
+      expect(await between(trx, checked)).toBe('10.00');
+    });
+    expect(await between(db, null)).toBe('17.00');
   });
 
   it('are put right by budget_committed_rebuild(), each order counted once', async () => {

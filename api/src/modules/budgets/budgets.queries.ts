@@ -100,6 +100,8 @@ export async function sumPeriodOrders(
  * transaction, and not in the hour rows until it commits). Reads the running totals: its cost does
  * not grow with the period's orders.
  */
+// Right while `orderId` is the only order its transaction wrote (a submission writes one): another
+// order written earlier in the same transaction would be missing from the hour rows until the commit.
 export async function sumCommittedOtherThan(
   db: Db,
   departmentId: string,
@@ -277,6 +279,16 @@ export async function selectBudgetVsActual(db: Db, windows: PeriodWindows): Prom
     windowBindings(windows),
   );
   return rows;
+}
+
+/** budget_committed_rebuild() (migrations/…_create_budget_committed_hours): what it corrected and kept. */
+export async function rebuildCommittedTotals(db: Db): Promise<{ orders_corrected: number; hour_rows: number }> {
+  const { rows } = await db.raw<{ rows: { orders_corrected: number; hour_rows: number }[] }>(
+    'SELECT orders_corrected, hour_rows FROM budget_committed_rebuild()',
+  );
+  const row = rows[0];
+  if (!row) throw new Error('budget_committed_rebuild() returned nothing');
+  return row;
 }
 
 export function selectCompanyTimezone(db: Db): Promise<string> {

@@ -269,3 +269,21 @@ export async function lockBudgetForSubmission(
     },
   };
 }
+
+/**
+ * Recomputes every order's committed cost and the departments' hourly totals from scratch (after a
+ * bulk load that bypassed the triggers, or to check them: `orders_corrected` says how many were off).
+ */
+export async function rebuildCommittedTotals(
+  ctx: ServiceContext,
+): Promise<{ orders_corrected: number; hour_rows: number; duration_ms: number }> {
+  const startedAt = performance.now();
+  const rebuilt = await ctx.db.transaction(async (trx) => {
+    const counts = await queries.rebuildCommittedTotals(trx);
+    await recordAudit(ctx, { action: 'budget.committed_rebuild', targetType: 'budget', details: { ...counts } }, trx);
+    return counts;
+  });
+  const result = { ...rebuilt, duration_ms: Math.round(performance.now() - startedAt) };
+  ctx.log.info(result, 'budget committed totals rebuilt');
+  return result;
+}

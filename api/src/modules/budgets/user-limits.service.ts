@@ -9,7 +9,7 @@ import { budgetPeriodAt, budgetVerdict, centsOf, moneyOf, monthlyLimitRefusalMes
  * Issue 18 §3: a submission against the requester's monthly limit, inside the submission's
  * transaction. The user's profile row stays locked to the commit, so two of the user's orders cannot
  * both take the last dollars of the month. "Committed this month" is the budgets' definition (pending,
- * approved, submitted, failed), the month in the company's time zone. Over the limit, the department
+ * approved, submitted, failed, less what the supplier rejected: orders.budget_committed), the month in the company's time zone. Over the limit, the department
  * budget's policy decides — stop (also when the department has no budget) refuses with a 422 and
  * nothing is written; warn lets it through, flagged `over_limit`.
  */
