@@ -1,3 +1,4 @@
+import { closeInboundReaders } from './modules/fulfilment/cxml-inbound/inbound-reading-pool.js';
 import { inboundCxmlRoutes } from './modules/fulfilment/inbound.routes.js';
 import { inboundLogRoutes } from './modules/fulfilment/inbound-log.routes.js';
 import { receiptsRoutes } from './modules/fulfilment/receipts.routes.js';
@@ -159,7 +160,12 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
     close: () => {
       storage.close();
       // Each closes even when another fails; the first failure is reported.
-      closing ??= Promise.allSettled([eventHub.close(), dashboard.close(), sessions.close()]).then((results) => {
+      closing ??= Promise.allSettled([
+        eventHub.close(),
+        dashboard.close(),
+        sessions.close(),
+        closeInboundReaders(),
+      ]).then((results) => {
         const failure = results.find((result) => result.status === 'rejected');
         if (failure) throw failure.reason;
       });

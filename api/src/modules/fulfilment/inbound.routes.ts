@@ -1,9 +1,14 @@
-import express, { Router, type ErrorRequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
-import { MAX_INBOUND_BYTES, receiveInboundDocument, type InboundAnswer } from './inbound.service.js';
+import {
+  MAX_INBOUND_BYTES,
+  pausedSourceMessage,
+  receiveInboundDocument,
+  type InboundAnswer,
+} from './inbound.service.js';
 
 /**
  * POST /api/cxml/inbound: the documents a supplier sends back. Mounted before the JSON parser,
@@ -13,9 +18,19 @@ import { MAX_INBOUND_BYTES, receiveInboundDocument, type InboundAnswer } from '.
 export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependencies): Router {
   const router = Router();
 
+  // A paused source is answered before its body is read, and its connection closed, so it costs
+  // the portal one read of its counter however much it sends.
+  const refusePausedSource: RequestHandler = async (req, res, next) => {
+    const message = await pausedSourceMessage(throttles, req.ip, now());
+    if (message === null) return next();
+    res.setHeader('Connection', 'close');
+    sendCxmlAnswer(res, { code: 429, text: 'Too Many Requests', message }, now());
+  };
+
   router.post(
     '/cxml/inbound',
     allow.public(),
+    refusePausedSource,
     // Read as text whatever the declared type, so a wrong one gets a cXML answer too.
     express.text({ type: () => true, limit: MAX_INBOUND_BYTES }),
     async (req, res) => {
@@ -64,5 +79,6 @@ function sendCxmlAnswer(res: Response, result: InboundAnswer, timestamp: Date): 
     message: result.message,
     timestamp,
   });
+  if (result.retryAfterSeconds) res.setHeader('Retry-After', String(result.retryAfterSeconds));
   res.status(result.code).type('text/xml; charset=utf-8').send(xml);
 }

@@ -130,7 +130,7 @@ export const THROTTLE_RULES = {
    */
   cxmlInboundSource: {
     name: 'cxml-inbound-address',
-    points: 30,
+    points: 10,
     durationS: 15 * MINUTE,
     blockS: 5 * MINUTE,
     maxBlockS: 60 * MINUTE,

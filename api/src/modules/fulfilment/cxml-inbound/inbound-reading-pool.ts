@@ -1,0 +1,54 @@
+import { availableParallelism } from 'node:os';
+
+import { Piscina } from 'piscina';
+
+import { workerStart } from '../../../workers/worker-file.js';
+import type { InboundReading } from './inbound-reading.js';
+
+/** Documents waiting for a reader beyond those being read; more are answered "busy" at once. */
+export const MAX_WAITING_DOCUMENTS = 16;
+
+/** The reader could not take the document now: the supplier sends it again later. */
+export class InboundReadersBusy extends Error {
+  constructor() {
+    super('The portal is busy reading other documents');
+    this.name = 'InboundReadersBusy';
+  }
+}
+
+let pool: Piscina<string, InboundReading> | undefined;
+
+/**
+ * Reads a document in a worker thread, so parsing and DTD validation (up to a second for a large
+ * body) never block sign-in and ordering on the server's thread. One pool per process, its idle
+ * threads unreferenced (they never keep a process alive); at most one thread less than the cores,
+ * and a bounded queue.
+ */
+export async function readInboundInWorker(raw: string): Promise<InboundReading> {
+  const readers = (pool ??= createPool());
+  if (readers.queueSize >= MAX_WAITING_DOCUMENTS) throw new InboundReadersBusy();
+  try {
+    return await readers.run(raw);
+  } catch (error) {
+    if (error instanceof Error && error.message === 'Task queue is at limit') throw new InboundReadersBusy();
+    throw error;
+  }
+}
+
+function createPool(): Piscina<string, InboundReading> {
+  return new Piscina<string, InboundReading>({
+    ...workerStart(import.meta.url, 'inbound-reading.worker'),
+    minThreads: 1,
+    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    maxQueue: MAX_WAITING_DOCUMENTS,
+    // A worker's heap is capped well above a 1 MB document's parse, so a hostile one cannot take the server's memory.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+}
+
+/** Ends the reader threads (server shutdown, the end of a test run). */
+export async function closeInboundReaders(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}
