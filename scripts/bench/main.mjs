@@ -27,6 +27,11 @@ const BENCHMARKS = {
     summary:
       'inbound cXML confirmations per second and p95 at 10 concurrent senders, against bare inserts of the same rows',
   },
+  'inbound-flood': {
+    load: () => import('./inbound-flood.mjs'),
+    summary:
+      'p95 of /api/health/live, /api/products and a supplier confirmation while 50 clients post 1 MB wrong-secret documents',
+  },
   api: {
     load: () => import('./api.mjs'),
     summary:

@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 
+import { boundedConcurrency } from '../../http/bounded-concurrency.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
@@ -9,6 +10,14 @@ import {
   receiveInboundDocument,
   type InboundAnswer,
 } from './inbound.service.js';
+
+/**
+ * Documents read at once, and waiting unread. A supplier sends a few documents at a time; four at
+ * once keep the endpoint to four of the database pool's connections whatever arrives.
+ */
+const INBOUND_CONCURRENCY = 4;
+const INBOUND_MAX_WAITING = 200;
+const BUSY = { code: 503, text: 'Service Unavailable', retryAfterSeconds: 60 } as const;
 
 /**
  * POST /api/cxml/inbound: the documents a supplier sends back. Mounted before the JSON parser,
@@ -27,9 +36,21 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
     sendCxmlAnswer(res, { code: 429, text: 'Too Many Requests', message }, now());
   };
 
+  const admitFewAtOnce = boundedConcurrency({
+    concurrency: INBOUND_CONCURRENCY,
+    maxWaiting: INBOUND_MAX_WAITING,
+    refuse: (res) =>
+      sendCxmlAnswer(
+        res,
+        { ...BUSY, message: 'The portal is receiving many documents; send this one again in a minute' },
+        now(),
+      ),
+  });
+
   router.post(
     '/cxml/inbound',
     allow.public(),
+    admitFewAtOnce,
     refusePausedSource,
     // Read as text whatever the declared type, so a wrong one gets a cXML answer too.
     express.text({ type: () => true, limit: MAX_INBOUND_BYTES }),
