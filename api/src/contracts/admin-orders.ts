@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { MAX_APPROVAL_LEVELS } from './approvals.js';
 import { FULFILMENT_STATUSES } from './fulfilment.js';
 import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
 
@@ -22,6 +23,14 @@ export const ADMIN_ORDER_FULFILMENT_FILTERS = [
 export const adminOrderFulfilmentFilterSchema = z.enum(ADMIN_ORDER_FULFILMENT_FILTERS);
 export type AdminOrderFulfilmentFilter = z.infer<typeof adminOrderFulfilmentFilterSchema>;
 
+/** Pending orders waiting for approval at this level (the dashboard links a level nobody can approve here). */
+const approvalLevelFilter = z.coerce
+  .number({ error: 'approval_level must be a level number' })
+  .int()
+  .min(1)
+  .max(MAX_APPROVAL_LEVELS)
+  .optional();
+
 /** The filters of GET /api/admin/orders. */
 export const adminOrderFilterSchema = z.object({
   id: idFilter(z.uuid()),
@@ -30,6 +39,7 @@ export const adminOrderFilterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   user_id: z.uuid().optional(),
   fulfilment: adminOrderFulfilmentFilterSchema.optional(),
+  approval_level: approvalLevelFilter,
 });
 
 /** The requester's ship-to, as far as the orders list shows it. */
@@ -45,10 +55,11 @@ export type ShipToStatus = z.infer<typeof shipToStatusSchema>;
 // order-submission.ts; the answer of approve and retry is submissionResponseSchema of supplier.ts.
 export type { AdminOrder } from './order-submission.js';
 
-/** GET /api/admin/order-counts?department=…&fulfilment=…: the tab counts within the filters, and the departments. */
+/** GET /api/admin/order-counts?department=…&fulfilment=…&approval_level=…: the tab counts within the filters, and the departments. */
 export const orderCountsQuerySchema = z.object({
   department: z.string().trim().max(100).optional(),
   fulfilment: adminOrderFulfilmentFilterSchema.optional(),
+  approval_level: approvalLevelFilter,
 });
 const countSchema = z.number().int();
 export const orderCountsSchema = z.strictObject({

@@ -16,6 +16,8 @@ export const adminUserFilterSchema = z.object({
   onboarding_approved: z.boolean().optional(),
   id: idFilter(z.uuid()),
   department_id: z.uuid().optional(),
+  /** true: only accounts whose sign-in is paused now; false: only the others. */
+  sign_in_paused: z.boolean().optional(),
 });
 
 /** A saved shipping address as the back office shows it: the one stored-address shape (me.ts). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
-import { roleSchema } from './roles.js';
+import { APPROVING_ROLES, canApproveOrders, roleSchema, type Role } from './roles.js';
 
 /** The longest reason an approver may give for rejecting a line. */
 export const MAX_LINE_REASON = 500;
@@ -9,12 +9,27 @@ export const MAX_LINE_REASON = 500;
 /** At most this many approval levels: a hospital's chain of sign-off, not an org chart. */
 export const MAX_APPROVAL_LEVELS = 6;
 
+const spoken = (role: Role) => role.replace(/_/g, ' ');
+
+/** "Nurses cannot approve orders; choose admin or finance.": the choices come from APPROVING_ROLES. */
+export function cannotApproveMessage(role: Role): string {
+  const choices = APPROVING_ROLES.map(spoken);
+  const listed = choices.length <= 1 ? choices.join('') : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+  const plural = `${spoken(role)}s`;
+  return `${plural.charAt(0).toUpperCase()}${plural.slice(1)} cannot approve orders; choose ${listed}.`;
+}
+
+// A level naming a role that may never approve would hold every order reaching it for ever.
+const approverRoleSchema = roleSchema.refine((role) => canApproveOrders([role]), {
+  error: (issue) => cannotApproveMessage(issue.input as Role),
+});
+
 const levelInputSchema = z.object({
   threshold: moneyAmountSchema('Threshold must be an amount in dollars, such as 1000 or "1000.00"')
     .refine((amount) => amount >= 0, 'Threshold cannot be negative')
     .refine((amount) => amount <= 9_999_999_999.99, 'Threshold is too large'),
   roles: z
-    .array(roleSchema, { error: 'Roles must be a list of known roles' })
+    .array(approverRoleSchema, { error: 'Roles must be a list of known roles' })
     .min(1, 'Each level needs at least one role that may approve at it')
     .transform((roles) => [...new Set(roles)]),
 });
@@ -57,6 +72,16 @@ export const approvalLevelSchema = z.strictObject({
   roles: z.array(roleSchema),
 });
 export type ApprovalLevel = z.infer<typeof approvalLevelSchema>;
+
+/**
+ * A level nobody can approve any more (no active, approved user holds one of its roles, e.g. after
+ * the last finance account was disabled), with the pending orders it holds up (`blocked_orders`;
+ * an order over its requester's limit that waits for the extra final level counts at the highest level).
+ */
+export const approvalLevelWithoutApproverSchema = approvalLevelSchema.extend({
+  blocked_orders: z.number().int(),
+});
+export type ApprovalLevelWithoutApprover = z.infer<typeof approvalLevelWithoutApproverSchema>;
 
 /** GET and PUT /api/admin/settings/approval-levels. */
 export const approvalLevelsSchema = z.strictObject({ levels: z.array(approvalLevelSchema) });

@@ -40,6 +40,21 @@ export const lineRejectionSchema = z
   .meta({ id: 'LineRejection' });
 export type LineRejection = z.infer<typeof lineRejectionSchema>;
 
+/**
+ * A PunchOut line priced more than the invoice price tolerance below the last price Supply Hub saw for
+ * the same supplier part and unit: that earlier price, and the order it was bought on (null when it
+ * was only returned in a PunchOut cart, never ordered). The price came through the requester's
+ * browser, so the approver is shown the drop.
+ */
+export const supplierPriceDropSchema = z
+  .strictObject({
+    previous_unit_price: z.string(),
+    previous_order_number: z.string().nullable(),
+    previous_seen_at: z.string(),
+  })
+  .meta({ id: 'SupplierPriceDrop' });
+export type SupplierPriceDrop = z.infer<typeof supplierPriceDropSchema>;
+
 export const orderLineSchema = z
   .strictObject({
     id: z.string(),
@@ -57,7 +72,13 @@ export const orderLineSchema = z
      * A line bought in the supplier's PunchOut shop (issue 19 §5): priced as the supplier quoted it,
      * with its unit and the supplier's quote reference; null for a catalogue line.
      */
-    supplier_quote: z.strictObject({ unit_of_measure: z.string(), reference: z.string().nullable() }).nullable(),
+    supplier_quote: z
+      .strictObject({
+        unit_of_measure: z.string(),
+        reference: z.string().nullable(),
+        price_drop: supplierPriceDropSchema.nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'OrderLine' });
 

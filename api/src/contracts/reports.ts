@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { approvalLevelWithoutApproverSchema } from './approvals.js';
 import { moneyTextSchema } from './money-amount.js';
 
 import type { OrderStatus } from './orders.js';
@@ -246,6 +247,8 @@ export const dashboardCardsSchema = z.strictObject({
   overview: overviewRowSchema,
   /** Top Ordered Items, by total_units. */
   top_items: z.array(topProductRowSchema).max(DASHBOARD_TOP_ITEMS),
+  /** The approval levels nobody can approve now, in order (empty when each has an approver). */
+  approval_levels_without_approver: z.array(approvalLevelWithoutApproverSchema),
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
 

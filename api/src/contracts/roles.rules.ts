@@ -45,6 +45,17 @@ export function canReceiveAnyOrder(roles: readonly Role[]): boolean {
   return isAdmin(roles) || roles.includes('logistics_admin');
 }
 
+/**
+ * Who may approve orders at all ('admin' stands for admin and super_admin alike): the approve
+ * command and the Approvals inbox let these in, and an approval level may name only them.
+ */
+export const APPROVING_ROLES: readonly Role[] = ['admin', 'finance'];
+
+export function canApproveOrders(roles: readonly Role[]): boolean {
+  if (APPROVING_ROLES.includes('admin') && isAdmin(roles)) return true;
+  return roles.some((role) => APPROVING_ROLES.includes(role));
+}
+
 export const ADMIN_HOME_PATH = '/admin/dashboard';
 export const FINANCE_HOME_PATH = '/admin/reports';
 export const STOREFRONT_HOME_PATH = '/catalog';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useListContext } from 'react-admin';
 
-/** Sets one filter of the list, or drops it when empty. */
-export type FilterSetter = (name: string, value: string | undefined) => void;
+/** Sets one filter of the list, or drops it when empty (or false). */
+export type FilterSetter = (name: string, value: string | true | undefined) => void;
 
 /**
  * react-admin replaces the whole filter on each change and applies it on the next tick, so two

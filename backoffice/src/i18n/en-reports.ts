@@ -145,6 +145,16 @@ export const reportsTexts = {
     budget_watch_line: '%{used} % used · %{remaining} remaining',
     budget_watch_link: 'Budget vs actual',
     budget_watch_failed: 'The budgets could not be loaded (%{status}).',
+    approvals_blocked: 'Approval levels nobody can approve',
+    approvals_blocked_help:
+      'No active, approved user holds a role that may approve at these levels, so the orders waiting there stay pending. Give the role to someone, or change the levels.',
+    approvals_blocked_users: 'Users & Roles',
+    approvals_blocked_settings: 'Approval levels',
+    approvals_blocked_level:
+      'Level %{level} (%{reach}): %{smart_count} pending order waits at it |||| Level %{level} (%{reach}): %{smart_count} pending orders wait at it',
+    approvals_blocked_every_order: 'every order',
+    approvals_blocked_from: 'orders of %{amount} or more',
+    approvals_blocked_link: 'View the orders waiting at level %{level}',
   },
 } as const;
 

@@ -151,11 +151,16 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       tabs_label: 'Order status',
       department: 'Department',
       all_departments: 'All Departments',
+      waiting_at_level: 'Waiting for approval at level %{level}',
       latest: 'Showing the latest %{smart_count} order |||| Showing the latest %{smart_count} orders',
       requester: 'Requester',
       ship_to: 'Ship to: %{city}, %{state} %{postal_code}',
       quantity_times_price: 'Qty %{quantity} × %{price}',
       supplier_quote: "Bought in the supplier's PunchOut shop: priced as the supplier quoted it (unit %{unit})",
+      supplier_price_drop: '%{price} — was %{previous} on %{order}',
+      supplier_price_drop_returned: '%{price} — was %{previous} in a PunchOut cart returned %{date}',
+      supplier_prices_note:
+        "PunchOut prices come back through the requester's browser; check them against the supplier's quote.",
       line_rejected: 'Rejected by approver: %{reason}',
       line_rejected_by: '%{who}, level %{level}, %{date}',
       asin: 'ASIN: %{asin}',
@@ -302,7 +307,8 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       enabled_done: 'Account of %{name} enabled',
       sign_in_paused: 'Sign-in paused until %{time}',
       sign_in_paused_hint:
-        'Too many wrong passwords or codes were tried. Browsers that signed in before can still sign in.',
+        'Too many wrong passwords or codes were tried. A browser this account signed in on recently can still sign in with the right password.',
+      only_paused: 'Sign-in paused only',
       unlock: 'Unlock',
       unlock_title: 'Unlock the sign-in of %{name}?',
       unlock_content:
@@ -356,6 +362,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         save: 'Save Approval Levels',
         role: {
           admin: 'Admin',
+          super_admin: 'Super admin',
           finance: 'Finance',
           logistics_admin: 'Logistics admin',
           nurse: 'Nurse',

@@ -3,6 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 
 import { PageHeader } from '../layout/PageHeader';
+import { ApprovalLevelWatch } from './dashboard/ApprovalLevelWatch';
 import { BudgetWatch } from './dashboard/BudgetWatch';
 import { FulfilmentCards } from './dashboard/FulfilmentCards';
 import { RecentReports } from './dashboard/RecentReports';
@@ -11,7 +12,7 @@ import { ReportRequestError } from './reports/reportsApi';
 import { describeLoadError } from './reports/useReportSlice';
 import { useReportsText } from './reports/useReportsText';
 
-/** /admin/dashboard (admin-portal §2.2): the KPI overview, Recent Reports of the last 30 days, the departments over 80 % of their budget (issue 18), and fulfilment (issue 17). */
+/** /admin/dashboard (admin-portal §2.2): approval levels nobody can approve (when any), the KPI overview, Recent Reports of the last 30 days, the departments over 80 % of their budget (issue 18), and fulfilment (issue 17). */
 export default function DashboardPage() {
   const text = useReportsText();
   const cards = useDashboardCards();
@@ -28,6 +29,7 @@ export default function DashboardPage() {
               : text('dashboard.failed', { status: error instanceof ReportRequestError ? error.status : 'ERROR' })}
           </Alert>
         )}
+        {cards.data && <ApprovalLevelWatch levels={cards.data.approval_levels_without_approver} />}
         {cards.data && <RecentReports cards={cards.data} />}
         <BudgetWatch />
         <FulfilmentCards />

@@ -72,7 +72,11 @@ export interface SupplyHubDataProvider extends DataProvider {
   createQaOrder(): Promise<AdminOrder>;
   getQaRunnerState(): Promise<QaRunnerState>;
   saveQaResult(result: QaRunResult): Promise<{ result: QaRunResult }>;
-  getOrderCounts(filter: { department?: string; fulfilment?: AdminOrderFulfilmentFilter }): Promise<OrderCounts>;
+  getOrderCounts(filter: {
+    department?: string;
+    fulfilment?: AdminOrderFulfilmentFilter;
+    approval_level?: number;
+  }): Promise<OrderCounts>;
   /** An order's fulfilment and the supplier documents about it. */
   getOrderFulfilment(orderId: string): Promise<AdminOrderFulfilment>;
   getFulfilmentCounts(): Promise<FulfilmentCounts>;
@@ -133,7 +137,9 @@ export const dataProvider: SupplyHubDataProvider = {
   getQaRunnerState: () => send('/qa-runner/result', 'GET'),
   saveQaResult: (result) => send('/qa-runner/result', 'PUT', result),
   getOrderCounts: (filter) => {
-    const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => !!entry[1]));
+    const query = new URLSearchParams(
+      Object.entries(filter).flatMap(([key, value]) => (value ? [[key, String(value)]] : [])),
+    );
     return send(`/order-counts${query.size > 0 ? `?${query}` : ''}`, 'GET');
   },
   getOrderFulfilment: (orderId) => send(`/orders/${id(orderId)}/fulfilment`, 'GET'),

@@ -21,7 +21,8 @@ export const adminOrdersEndpoints = {
     summary: 'List orders with lines, requester, ship-to status and fulfilment (the latest 50 by default)',
     description:
       'ra-data-simple-rest list. Sort: created_at, display_seq, total_amount, status. Filter: id, status, department, q, user_id, ' +
-      'fulfilment (a fulfilment status, awaiting_receipt, overdue or has_backorder; only submitted orders have one). ' +
+      'fulfilment (a fulfilment status, awaiting_receipt, overdue or has_backorder; only submitted orders have one), ' +
+      'approval_level (pending orders waiting for approval at that level). ' +
       'Each row carries fulfilment_status (null until submitted), is_overdue and expected_delivery_date.',
     tag,
     access,
@@ -33,7 +34,8 @@ export const adminOrdersEndpoints = {
   counts: endpoint({
     method: 'get',
     path: '/api/admin/order-counts',
-    summary: 'Tab counts (all and each status) within the department and fulfilment filters, and the departments',
+    summary:
+      'Tab counts (all and each status) within the department, fulfilment and level filters, and the departments',
     tag,
     access,
     query: orderCountsQuerySchema,

@@ -38,7 +38,7 @@ export const reportsEndpoints = {
     method: 'get',
     path: '/api/reports/dashboard',
     summary: 'The dashboard cards for a range (default the last 30 days), or one slice',
-    description: REPORT_ERRORS,
+    description: `The cards carry approval_levels_without_approver: the approval levels no active, approved user can approve now, each with blocked_orders, the pending orders waiting at it. ${REPORT_ERRORS}`,
     tag,
     access,
     query: dashboardRequestSchema,

@@ -24,7 +24,7 @@ export const adminUsersEndpoints = {
     path: '/api/admin/users',
     summary: 'List accounts with roles, approval, address and sign-in status',
     description:
-      'ra-data-simple-rest list. Sort: email, created_at, last_name, first_name. Filter: q, group (admins|providers), onboarding_approved, department_id, id.',
+      'ra-data-simple-rest list. Sort: email, created_at, last_name, first_name. Filter: q, group (admins|providers), onboarding_approved, department_id, id, sign_in_paused (true: only accounts whose sign-in is paused now; false: the others).',
     tag,
     access,
     query: raListQuerySchema,

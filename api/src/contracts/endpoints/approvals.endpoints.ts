@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { raListQuerySchema } from '../admin-list.js';
 import { approvalLevelsInputSchema, approvalLevelsSchema } from '../approvals.js';
 import { adminOrderSchema } from '../order-submission.js';
+import { APPROVING_ROLES } from '../roles.rules.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Approvals';
@@ -21,12 +22,14 @@ export const approvalsEndpoints = {
   saveLevels: endpoint({
     method: 'put',
     path: '/api/admin/settings/approval-levels',
-    summary: 'Replace the approval levels (first threshold 0, thresholds ascending, known roles)',
+    summary: 'Replace the approval levels (first threshold 0, thresholds ascending, roles that may approve)',
+    description:
+      'A role that may never approve (e.g. nurse) is a 400 naming it. A level that no active, approved user can approve is a 409 APPROVAL_LEVEL_HAS_NO_APPROVER naming the level, and nothing changes.',
     tag,
     access: { roles: ['admin'] },
     body: approvalLevelsInputSchema,
     responses: { 200: approvalLevelsSchema },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 409],
   }),
   inbox: endpoint({
     method: 'get',
@@ -35,7 +38,7 @@ export const approvalsEndpoints = {
     description:
       'ra-data-simple-rest list. Sort: created_at (oldest first by default), total_amount, display_seq. Never the caller’s own orders nor those the caller already approved.',
     tag,
-    access: { roles: ['admin', 'finance'] },
+    access: { roles: APPROVING_ROLES },
     query: raListQuerySchema,
     responses: { 200: z.array(adminOrderSchema) },
     errors: [400, 401, 403],

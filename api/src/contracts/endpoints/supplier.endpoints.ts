@@ -1,5 +1,6 @@
 import { approveOrderSchema } from '../approvals.js';
 import { orderIdParamsSchema } from '../order-submission.js';
+import { APPROVING_ROLES } from '../roles.rules.js';
 import { abLogListSchema, submissionResponseSchema } from '../supplier.js';
 import { endpoint } from './endpoint.js';
 
@@ -21,7 +22,7 @@ export const supplierEndpoints = {
     description:
       'One approval per level, each by a different person, never the requester (403). Finance may approve at a level that lists finance. `result` is null until the last required level.',
     ...submission,
-    access: { roles: ['admin', 'finance'] },
+    access: { roles: APPROVING_ROLES },
     body: approveOrderSchema,
     errors: [400, 403, 404, 409, 422],
   }),

@@ -5,6 +5,7 @@ import { ORDER_ROW_COLUMNS, type OrderRow } from '../orders/orders.queries.js';
 // The admin reads orders and their lines with the orders module's queries (one order shape).
 export { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from '../orders/orders.queries.js';
 import { ADMIN_ORDER_SORTS, type AdminOrderFulfilmentFilter } from '../../contracts/admin-orders.js';
+import { waitingAtLevelSql } from '../approvals/approvals.queries.js';
 import { fulfilmentFilterSql } from './order-fulfilment.queries.js';
 
 export interface AdminOrderFilter {
@@ -14,6 +15,7 @@ export interface AdminOrderFilter {
   q?: string;
   user_id?: string;
   fulfilment?: AdminOrderFulfilmentFilter;
+  approval_level?: number;
 }
 
 /** The orders the filter keeps; `now` decides what is overdue. */
@@ -21,6 +23,10 @@ function applyFilter(db: Db, filter: AdminOrderFilter, now: Date) {
   const query = db('orders').leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
   if (filter.fulfilment) {
     const { sql, bindings } = fulfilmentFilterSql(filter.fulfilment, now);
+    query.whereRaw(sql, bindings);
+  }
+  if (filter.approval_level) {
+    const { sql, bindings } = waitingAtLevelSql(filter.approval_level);
     query.whereRaw(sql, bindings);
   }
   if (filter.id) query.whereIn('orders.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
@@ -64,7 +70,7 @@ export async function selectOrdersPage(
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
-/** Orders per status for the tabs, within the department and fulfilment filters. */
+/** Orders per status for the tabs, within the other filters. */
 export async function countOrdersByStatus(
   db: Db,
   filter: Omit<AdminOrderFilter, 'status'>,

@@ -38,7 +38,7 @@ export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
     ),
   );
 
-  /** Tab counts (All Orders and each status) within the department and fulfilment filters, and the departments. */
+  /** Tab counts (All Orders and each status) within the department, fulfilment and level filters, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {
     res.json(await countAdminOrders(contextFor(req), orderCountsQuerySchema.parse(req.query)));
   });

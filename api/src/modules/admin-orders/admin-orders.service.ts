@@ -100,10 +100,10 @@ export async function listAdminOrders(
   return { rows: await assembleAdminOrders(ctx, rows), total };
 }
 
-/** The tab counts (All Orders and each status) within the department and fulfilment filters, and the departments. */
+/** The tab counts (All Orders and each status) within the department, fulfilment and level filters, and the departments. */
 export async function countAdminOrders(
   ctx: ServiceContext,
-  filter: { department?: string; fulfilment?: AdminOrderFulfilmentFilter },
+  filter: { department?: string; fulfilment?: AdminOrderFulfilmentFilter; approval_level?: number },
 ): Promise<OrderCounts> {
   const [byStatus, departments] = await Promise.all([
     queries.countOrdersByStatus(ctx.db, filter, ctx.now()),

@@ -9,6 +9,8 @@ export interface AdminUserFilter {
   onboarding_approved?: boolean;
   id?: string | string[];
   department_id?: string;
+  /** The accounts whose sign-in is paused (read by the service): kept, or left out. */
+  paused?: { ids: readonly string[]; isPaused: boolean };
 }
 
 export interface AdminUserRow {
@@ -60,8 +62,9 @@ export async function selectUsersPage(
     .leftJoin('profiles', 'profiles.user_id', 'users.id')
     .leftJoin(roles, 'r.user_id', 'users.id')
     .leftJoin('shipping_addresses as a', 'a.user_id', 'users.id');
-  const { q, group, onboarding_approved: approved, id, department_id: departmentId } = options.filter;
+  const { q, group, onboarding_approved: approved, id, department_id: departmentId, paused } = options.filter;
   if (departmentId) query.where('profiles.department_id', departmentId);
+  if (paused) query.whereRaw(`${paused.isPaused ? '' : 'NOT '}users.id = ANY(?::uuid[])`, [[...paused.ids]]);
   if (id) query.whereIn('users.id', Array.isArray(id) ? id : [id]);
   if (q) {
     const pattern = containsPattern(q);

@@ -5,7 +5,7 @@ import { effectiveRole, isAdmin, roleSchema, type Role } from '../../contracts/r
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { selectSignInPauses } from '../throttles/account-locks.js';
+import { selectPausedAccountIds, selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { setUsersDepartment as assignDepartment } from '../departments/departments.service.js';
 import { changeRoleInTransaction, setApprovalForUsers } from '../users/users.service.js';
@@ -39,9 +39,20 @@ export function toAdminUser(row: queries.AdminUserRow, pausedUntil?: Date): Admi
   };
 }
 
-/** A page of GET /api/admin/users. */
-export async function listAdminUsers(ctx: ServiceContext, options: Parameters<typeof queries.selectUsersPage>[1]) {
-  const { rows, total } = await queries.selectUsersPage(ctx.db, options);
+type UsersPageOptions = Parameters<typeof queries.selectUsersPage>[1];
+
+/** A page of GET /api/admin/users; `sign_in_paused` filters by the running pauses of the throttles. */
+export async function listAdminUsers(
+  ctx: ServiceContext,
+  {
+    filter: { sign_in_paused: isPaused, ...filter },
+    ...page
+  }: Omit<UsersPageOptions, 'filter'> & {
+    filter: Omit<UsersPageOptions['filter'], 'paused'> & { sign_in_paused?: boolean };
+  },
+) {
+  const paused = isPaused === undefined ? undefined : { ids: await selectPausedAccountIds(ctx.db), isPaused };
+  const { rows, total } = await queries.selectUsersPage(ctx.db, { ...page, filter: { ...filter, paused } });
   return { rows: await toAdminUsers(ctx, rows), total };
 }
 

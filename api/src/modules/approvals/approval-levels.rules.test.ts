@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 
-import type { ApprovalLevel } from '../../contracts/approvals.js';
+import { cannotApproveMessage, type ApprovalLevel } from '../../contracts/approvals.js';
+import { canApproveOrders, type Role } from '../../contracts/roles.rules.js';
 import { AppError } from '../../http/app-error.js';
 import {
   approvalProgress,
+  assertEveryLevelHasApprover,
   assertMayApprove,
   describeApprovers,
+  levelsWithoutApprover,
   mayApproveAt,
   nextApprovalStep,
   requiredLevels,
@@ -145,5 +148,53 @@ describe('approval level rules', () => {
     expect(
       approvalProgress({ status: 'submitted', totalAmount: '1200.00', levels: LEVELS, approvals }).waiting_for,
     ).toEqual([]);
+  });
+
+  it.each<[Role, boolean]>([
+    ['admin', true],
+    ['super_admin', true],
+    ['finance', true],
+    ['logistics_admin', false],
+    ['nurse', false],
+    ['doctor', false],
+    ['provider', false],
+    ['user', false],
+  ])('%s may approve orders: %s', (role, isApprover) => {
+    expect(canApproveOrders([role])).toBe(isApprover);
+  });
+
+  it('names a role that may never approve and the roles to choose instead', () => {
+    expect(cannotApproveMessage('nurse')).toBe('Nurses cannot approve orders; choose admin or finance.');
+    expect(cannotApproveMessage('logistics_admin')).toBe(
+      'Logistics admins cannot approve orders; choose admin or finance.',
+    );
+  });
+
+  it.each<[string, Role[], number[]]>([
+    ['an administrator and finance', ['admin', 'finance'], []],
+    ['only a super admin', ['super_admin'], [3]],
+    ['only finance', ['finance', 'doctor'], [1]],
+    ['nobody who may approve', ['nurse', 'doctor'], [1, 2, 3]],
+  ])('with %s active and approved, the levels without an approver are %j', (_who, heldRoles, uncovered) => {
+    expect(levelsWithoutApprover(LEVELS, heldRoles).map((level) => level.level)).toEqual(uncovered);
+  });
+
+  it('refuses levels nobody can approve with 409, naming each level on its roles', () => {
+    expect(() => assertEveryLevelHasApprover(LEVELS, ['admin', 'finance'])).not.toThrow();
+    const attempt = () => assertEveryLevelHasApprover(LEVELS, ['admin']);
+    expect(attempt).toThrow(AppError);
+    try {
+      attempt();
+    } catch (error) {
+      expect(error).toMatchObject({
+        status: 409,
+        code: 'APPROVAL_LEVEL_HAS_NO_APPROVER',
+        errors: {
+          'levels.2.roles':
+            'Nobody can approve level 3 (orders of $5,000.00 or more): no active, approved user is finance. ' +
+            'Give the role to someone in Users & Roles, or choose another role.',
+        },
+      });
+    }
   });
 });

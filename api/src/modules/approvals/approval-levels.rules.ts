@@ -1,5 +1,6 @@
 import { requiredLevels } from '../../contracts/approval-levels.rules.js';
 import type { ApprovalLevel, ApprovalProgress } from '../../contracts/approvals.js';
+import { formatUsd } from '../../contracts/money-format.js';
 import { isAdmin, type Role } from '../../contracts/roles.rules.js';
 import { AppError } from '../../http/app-error.js';
 
@@ -53,6 +54,43 @@ const ROLE_NAMES: Partial<Record<Role, string>> = { admin: 'an administrator', f
 export function describeApprovers(roles: readonly Role[]): string {
   const names = roles.map((role) => ROLE_NAMES[role] ?? role.replace(/_/g, ' '));
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/**
+ * The levels nobody can approve. `heldRoles` are the roles of every active, approved account
+ * together: a level is covered when one of them is a role of the level.
+ */
+export function levelsWithoutApprover<T extends { roles: readonly Role[] }>(
+  levels: readonly T[],
+  heldRoles: readonly Role[],
+): T[] {
+  return levels.filter((level) => !mayApproveAt(heldRoles, level.roles));
+}
+
+/** "level 2 (orders of $1,000.00 or more)": a level as a sentence names it. */
+function describeLevel(level: ApprovalLevel): string {
+  const reach = Number(level.threshold) === 0 ? 'every order' : `orders of ${formatUsd(level.threshold)} or more`;
+  return `level ${level.level} (${reach})`;
+}
+
+function noApproverMessage(level: ApprovalLevel): string {
+  return (
+    `Nobody can approve ${describeLevel(level)}: no active, approved user is ${describeApprovers(level.roles)}. ` +
+    'Give the role to someone in Users & Roles, or choose another role.'
+  );
+}
+
+/**
+ * Saving levels that nobody can approve would hold every order reaching them for ever: a 409 naming
+ * each such level, and the same text as the error of its roles (the form shows it under them).
+ */
+export function assertEveryLevelHasApprover(levels: readonly ApprovalLevel[], heldRoles: readonly Role[]): void {
+  const uncovered = levelsWithoutApprover(levels, heldRoles);
+  if (uncovered.length === 0) return;
+  const errors = Object.fromEntries(
+    uncovered.map((level) => [`levels.${level.level - 1}.roles`, noApproverMessage(level)]),
+  );
+  throw new AppError(409, 'APPROVAL_LEVEL_HAS_NO_APPROVER', Object.values(errors).join(' '), errors);
 }
 
 /**

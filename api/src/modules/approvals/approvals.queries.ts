@@ -30,6 +30,17 @@ export async function replaceApprovalLevels(
   );
 }
 
+/** The roles held by at least one active account whose onboarding an administrator approved. */
+export async function selectRolesOfActiveApprovedUsers(db: Db): Promise<Role[]> {
+  const rows: { role: Role }[] = await db('user_roles')
+    .join('users', 'users.id', 'user_roles.user_id')
+    .join('profiles', 'profiles.user_id', 'user_roles.user_id')
+    .where('users.status', 'active')
+    .where('profiles.onboarding_approved', true)
+    .distinct('user_roles.role as role');
+  return rows.map((row) => row.role);
+}
+
 export interface ApprovalRow {
   order_id: string;
   level: number;
@@ -110,10 +121,47 @@ export async function insertLevelApproval(
 }
 
 /**
- * The Approvals inbox: pending orders, not in flight, whose next level (one more than the approvals
- * they have, within the levels their total reaches; after them, for an order over its requester's
- * per-order limit, the extra level by the highest level's roles — approval-levels.rules) lists one
- * of the caller's roles; never the caller's own orders nor those the caller already approved.
+ * The level a row of `orders` waits for, as one row (level, roles), or none: one more than its
+ * approvals, within the levels its total reaches; after them, for an order over its requester's
+ * per-order limit, the extra level, which takes the highest level's roles and is counted here as
+ * that level (approval-levels.rules). The inbox, the dashboard's blocked orders and the orders
+ * list's filter all read it, so they agree on which orders wait where.
+ */
+const NEXT_LEVEL_SQL = `SELECT step.level, step.roles
+  FROM (SELECT count(*)::int AS n FROM order_approvals AS done WHERE done.order_id = orders.id) AS done
+  CROSS JOIN LATERAL (
+    SELECT l.level, l.roles FROM approval_levels AS l WHERE l.level = done.n + 1 AND l.threshold <= orders.total_amount
+    UNION ALL
+    (SELECT top.level, top.roles FROM approval_levels AS top
+     WHERE orders.total_amount > orders.order_limit
+       AND done.n = (SELECT count(*) FROM approval_levels AS r WHERE r.threshold <= orders.total_amount)
+     ORDER BY top.level DESC LIMIT 1)
+  ) AS step
+  LIMIT 1`;
+
+/** Pending, not being sent, and waiting for approval at `level`: a condition on `orders`. */
+export function waitingAtLevelSql(level: number): { sql: string; bindings: number[] } {
+  return {
+    sql: `orders.status = 'pending' AND orders.submission_started_at IS NULL
+      AND (SELECT next.level FROM (${NEXT_LEVEL_SQL}) AS next) = ?`,
+    bindings: [level],
+  };
+}
+
+/** How many pending orders, not being sent, wait at each level (levels without any are absent). */
+export async function countWaitingOrdersByLevel(db: Db): Promise<Map<number, number>> {
+  const rows: { level: number; n: number }[] = await db('orders')
+    .joinRaw(`JOIN LATERAL (${NEXT_LEVEL_SQL}) AS next ON true`)
+    .where('orders.status', 'pending')
+    .whereNull('orders.submission_started_at')
+    .groupBy('next.level')
+    .select('next.level', db.raw('count(*)::int AS n'));
+  return new Map(rows.map((row) => [row.level, row.n]));
+}
+
+/**
+ * The Approvals inbox: pending orders, not in flight, whose next level lists one of the caller's
+ * roles; never the caller's own orders nor those the caller already approved.
  */
 export async function selectInboxPage(
   db: Db,
@@ -127,19 +175,7 @@ export async function selectInboxPage(
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const rows: (OrderRow & { total: number })[] = await db('orders')
     .leftJoin('profiles', 'profiles.user_id', 'orders.user_id')
-    .joinRaw(
-      `JOIN LATERAL (SELECT count(*)::int AS n FROM order_approvals AS done WHERE done.order_id = orders.id) AS done
-         ON true`,
-    )
-    .joinRaw(
-      `JOIN LATERAL (SELECT COALESCE(
-         (SELECT l.roles FROM approval_levels AS l WHERE l.level = done.n + 1 AND l.threshold <= orders.total_amount),
-         (SELECT top.roles FROM approval_levels AS top
-          WHERE orders.total_amount > orders.order_limit
-            AND done.n = (SELECT count(*) FROM approval_levels AS r WHERE r.threshold <= orders.total_amount)
-          ORDER BY top.level DESC LIMIT 1)
-       ) AS roles) AS next ON next.roles IS NOT NULL`,
-    )
+    .joinRaw(`JOIN LATERAL (${NEXT_LEVEL_SQL}) AS next ON true`)
     .where('orders.status', 'pending')
     .whereNull('orders.submission_started_at')
     .whereNot('orders.user_id', options.userId)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 
 import type { Role } from '../../contracts/roles.rules.js';
+import { saveApprovalLevels } from '../../test-support/approval-levels.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { signedInAgent } from '../../test-support/http-test-app.js';
@@ -12,10 +13,8 @@ type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 const testbed = useFulfilmentTestbed();
 
 /** The levels, as an administrator saves them. */
-async function setLevels(levels: { threshold: number | string; roles: Role[] }[]) {
-  const { agent } = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
-  await agent.put('/api/admin/settings/approval-levels').send({ levels }).expect(200);
-}
+const setLevels = (levels: { threshold: number | string; roles: Role[] }[]) =>
+  saveApprovalLevels(testbed.app, testbed.database.db, levels);
 
 /** A pending order of `total` dollars (one line), by a new requester with an address. */
 async function pendingOrder(total: number, requester?: Agent) {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 
 import { APPROVAL_INBOX_SORTS } from '../../contracts/approvals.js';
+import { APPROVING_ROLES } from '../../contracts/roles.js';
 import { raListRoute } from '../../http/list-query.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -18,7 +19,7 @@ export function approvalsRoutes({ contextFor }: RouteDependencies): Router {
   );
   router.get(
     '/admin/approvals',
-    allow.roles('admin', 'finance'),
+    allow.roles(...APPROVING_ROLES),
     raListRoute(
       'approvals',
       {

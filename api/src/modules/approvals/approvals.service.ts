@@ -3,6 +3,7 @@ import {
   approveOrderSchema,
   type ApprovalLevel,
   type ApprovalLevels,
+  type ApprovalLevelWithoutApprover,
 } from '../../contracts/approvals.js';
 import type { AdminOrder } from '../../contracts/order-submission.js';
 import { toMoneyText } from '../../contracts/money-amount.js';
@@ -15,7 +16,14 @@ import { assembleAdminOrders, getAdminOrder, rejectPendingOrder } from '../admin
 import { recordAudit } from '../audit/audit.service.js';
 import { attemptSubmission, submissionRefusal } from '../supplier/supplier-submission.service.js';
 import { notifyLinesRejected, notifyRequester } from '../notifications/order-notifications.service.js';
-import { assertMayApprove, nextApprovalStep, requiredLevels, type ApprovalStep } from './approval-levels.rules.js';
+import {
+  assertEveryLevelHasApprover,
+  assertMayApprove,
+  levelsWithoutApprover,
+  nextApprovalStep,
+  requiredLevels,
+  type ApprovalStep,
+} from './approval-levels.rules.js';
 import * as queries from './approvals.queries.js';
 import * as lineQueries from './line-rejections.queries.js';
 import { decideLineRejections, orderReasonFromLines, type RequestedRejection } from './line-rejections.rules.js';
@@ -28,10 +36,17 @@ async function readLevels(ctx: ServiceContext): Promise<ApprovalLevel[]> {
   return (await queries.selectApprovalLevels(ctx.db)).map((row) => ({ ...row, threshold: toMoneyText(row.threshold) }));
 }
 
-/** PUT /api/admin/settings/approval-levels: the whole list at once, audited. */
+/**
+ * PUT /api/admin/settings/approval-levels: the whole list at once, audited; refused (409) when a
+ * level names no role that an active, approved user holds.
+ */
 export async function saveApprovalLevels(ctx: ServiceContext, rawInput: unknown): Promise<ApprovalLevels> {
   const { levels } = approvalLevelsInputSchema.parse(rawInput);
   const rows = levels.map((level) => ({ threshold: toMoneyText(level.threshold), roles: level.roles }));
+  assertEveryLevelHasApprover(
+    rows.map((row, index) => ({ ...row, level: index + 1 })),
+    await queries.selectRolesOfActiveApprovedUsers(ctx.db),
+  );
   await ctx.db.transaction(async (trx) => {
     await queries.replaceApprovalLevels(trx, rows, {
       updatedBy: ctx.actor.kind === 'user' ? ctx.actor.userId : null,
@@ -49,6 +64,18 @@ export async function saveApprovalLevels(ctx: ServiceContext, rawInput: unknown)
     );
   });
   return getApprovalLevels(ctx);
+}
+
+/**
+ * The saved levels that nobody can approve now (an approver was disabled, un-approved or lost the
+ * role after the levels were saved), each with the pending orders waiting at it: the dashboard's.
+ */
+export async function listLevelsWithoutApprover(ctx: ServiceContext): Promise<ApprovalLevelWithoutApprover[]> {
+  const [levels, heldRoles] = await Promise.all([readLevels(ctx), queries.selectRolesOfActiveApprovedUsers(ctx.db)]);
+  const uncovered = levelsWithoutApprover(levels, heldRoles);
+  if (uncovered.length === 0) return [];
+  const waiting = await queries.countWaitingOrdersByLevel(ctx.db);
+  return uncovered.map((level) => ({ ...level, blocked_orders: waiting.get(level.level) ?? 0 }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 
 import type { Role } from '../../contracts/roles.rules.js';
+import { saveApprovalLevels } from '../../test-support/approval-levels.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { fulfilmentScenarios } from '../../test-support/fulfilment-scenarios.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
@@ -22,10 +23,8 @@ const testbed = useFulfilmentTestbed();
 const scenarios = fulfilmentScenarios(testbed);
 const agentOf = (roles: Role[]) => signedInAgent(testbed.app, testbed.database.db, roles);
 
-async function setLevels(levels: { threshold: number; roles: Role[] }[]) {
-  const { agent } = await agentOf(['admin']);
-  await agent.put('/api/admin/settings/approval-levels').send({ levels }).expect(200);
-}
+const setLevels = (levels: { threshold: number; roles: Role[] }[]) =>
+  saveApprovalLevels(testbed.app, testbed.database.db, levels);
 
 /** A pending order with one line per price (quantity 1 each), by a new doctor with an address. */
 async function pendingOrder(prices: string[], requester?: Agent) {

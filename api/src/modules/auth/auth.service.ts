@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../users/password-hashing.js';
 import * as queries from './auth.queries.js';
 import { addressKey } from '../throttles/throttle-rules.js';
 import type { Throttles } from '../throttles/throttles.js';
-import { deviceIdOf, issueDeviceToken } from './device-cookie.js';
+import { deviceIdOf, rememberAccount } from './device-cookie.js';
 
 /** Verified against for unknown e-mails, so both answers take as long (no account enumeration). */
 const UNKNOWN_ACCOUNT_HASH = hashPassword('not-a-real-password-for-timing-only');
@@ -27,14 +27,14 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Inval
 
 export interface PasswordSignIn {
   user: SignedInUser;
-  /** A fresh device token for the browser (OWASP's device cookie). */
+  /** The browser's device cookie with a fresh entry for this account (OWASP's device cookie). */
   deviceToken: string;
 }
 
 /**
  * The attempt is counted BEFORE the password is checked (one atomic upsert each), so parallel
- * guesses get no more checks than the limit. A browser holding this account's device cookie has a
- * budget of its own; others share the account's and their address's (docs/security-sign-in.md).
+ * guesses get no more checks than the limit. A browser whose device cookie holds an entry for this
+ * account has a budget of its own; others share the account's and their address's (docs/security-sign-in.md).
  * A disabled account answers exactly like a wrong password, so the answer reveals nothing.
  */
 export async function signInWithPassword(
@@ -73,7 +73,7 @@ export async function signInWithPassword(
   );
   return {
     user: { userId: credential.id, email: credential.email },
-    deviceToken: issueDeviceToken(ctx.config.sessionSecret, credential.email),
+    deviceToken: rememberAccount(ctx.config.sessionSecret, credential.email, deviceToken),
   };
 }
 

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 
 import type { Role } from '../../contracts/roles.rules.js';
+import { saveApprovalLevels } from '../../test-support/approval-levels.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { setAutoApproval, signedInAgent } from '../../test-support/http-test-app.js';
@@ -14,10 +15,7 @@ const db = () => testbed.database.db;
 const agentOf = (roles: Role[]) => signedInAgent(testbed.app, db(), roles);
 type Agent = Awaited<ReturnType<typeof agentOf>>;
 
-async function setLevels(levels: { threshold: number; roles: Role[] }[]) {
-  const { agent } = await agentOf(['admin']);
-  await agent.put('/api/admin/settings/approval-levels').send({ levels }).expect(200);
-}
+const setLevels = (levels: { threshold: number; roles: Role[] }[]) => saveApprovalLevels(testbed.app, db(), levels);
 
 /** A requester (a doctor with an address) and the admin who manages the account. */
 async function requesterWithLimits(limits: { order_limit?: string | null; monthly_limit?: string | number | null }) {

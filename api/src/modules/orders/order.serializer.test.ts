@@ -39,6 +39,9 @@ const line = (order_id: string, line_number: number): OrderLineRow => ({
   rejected_level: null,
   punchout_unit_of_measure: null,
   punchout_reference: null,
+  punchout_previous_unit_price: null,
+  punchout_previous_order_number: null,
+  punchout_previous_seen_at: null,
 });
 
 describe('the order serializer', () => {

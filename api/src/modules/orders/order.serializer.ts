@@ -10,7 +10,10 @@ type RejectionColumns =
   | 'rejected_at'
   | 'rejected_level'
   | 'punchout_unit_of_measure'
-  | 'punchout_reference';
+  | 'punchout_reference'
+  | 'punchout_previous_unit_price'
+  | 'punchout_previous_order_number'
+  | 'punchout_previous_seen_at';
 /** A line as read (a fresh submission's lines carry no rejection columns: none is rejected yet; catalogue lines no PunchOut columns). */
 export type OrderLineSource = Omit<OrderLineRow, 'order_id' | RejectionColumns> &
   Partial<Pick<OrderLineRow, RejectionColumns>>;
@@ -38,7 +41,18 @@ export function serializeOrderLine(line: OrderLineSource): Order['lines'][number
           }
         : null,
     supplier_quote: line.punchout_unit_of_measure
-      ? { unit_of_measure: line.punchout_unit_of_measure, reference: line.punchout_reference ?? null }
+      ? {
+          unit_of_measure: line.punchout_unit_of_measure,
+          reference: line.punchout_reference ?? null,
+          price_drop:
+            line.punchout_previous_unit_price && line.punchout_previous_seen_at
+              ? {
+                  previous_unit_price: line.punchout_previous_unit_price,
+                  previous_order_number: line.punchout_previous_order_number ?? null,
+                  previous_seen_at: new Date(line.punchout_previous_seen_at).toISOString(),
+                }
+              : null,
+        }
       : null,
   };
 }

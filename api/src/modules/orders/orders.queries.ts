@@ -102,6 +102,11 @@ export interface OrderLineRow {
   /** A PunchOut line's unit and the supplier's quote reference (order_punchout_lines); null otherwise. */
   punchout_unit_of_measure: string | null;
   punchout_reference: string | null;
+  /** The earlier price a PunchOut line fell below at submission (shown to approvers); null otherwise. */
+  punchout_previous_unit_price: string | null;
+  punchout_previous_order_number: string | null;
+  /** A Date read by a query, an ISO text read through JSON (the submission's claim). */
+  punchout_previous_seen_at: Date | string | null;
 }
 
 /** The columns of an OrderRow: the order and its requester's names (profiles joined). */
@@ -190,7 +195,10 @@ export async function selectOrderLines(db: Db, orderIds: readonly string[]): Pro
     db.raw<{ rows: OrderLineRow[] }>(
       `SELECT l.id, l.order_id, l.line_number, l.product_id, l.asin, l.sku, l.title, products.image_url, l.quantity,
               l.unit_price, l.total_price, l.rejection_reason, l.rejected_by_label, l.rejected_at, l.rejected_level,
-              pl.unit_of_measure AS punchout_unit_of_measure, pl.supplier_part_auxiliary_id AS punchout_reference
+              pl.unit_of_measure AS punchout_unit_of_measure, pl.supplier_part_auxiliary_id AS punchout_reference,
+              pl.previous_unit_price::text AS punchout_previous_unit_price,
+              pl.previous_order_number AS punchout_previous_order_number,
+              pl.previous_seen_at AS punchout_previous_seen_at
        FROM (
          SELECT id, order_id, line_number, product_id, asin, sku, title, quantity, unit_price, total_price,
                 NULL::text AS rejection_reason, NULL::text AS rejected_by_label, NULL::timestamptz AS rejected_at,
@@ -332,6 +340,10 @@ export interface PunchoutLineInsert {
   supplier_part_auxiliary_id: string | null;
   unit_of_measure: string;
   unspsc: string | null;
+  /** The earlier price this line fell below (punchout-prices), null when it did not. */
+  previous_unit_price: string | null;
+  previous_order_number: string | null;
+  previous_seen_at: string | null;
 }
 
 export const ORDER_NUMBER_SLOT = '{order_number}';
@@ -401,13 +413,15 @@ export async function insertSubmittedOrder(
        DELETE FROM cart_items WHERE user_id = :userId AND NOT CAST(:keepCart AS boolean) AND EXISTS (SELECT 1 FROM claimed)
      ),
      new_punchout_lines AS (
-       INSERT INTO order_punchout_lines (line_id, order_id, session_id, supplier_part_auxiliary_id, unit_of_measure, unspsc)
+       INSERT INTO order_punchout_lines (line_id, order_id, session_id, supplier_part_auxiliary_id, unit_of_measure, unspsc,
+                                         previous_unit_price, previous_order_number, previous_seen_at)
        SELECT new_items.id, new_order.id, detail.session_id, detail.supplier_part_auxiliary_id, detail.unit_of_measure,
-              detail.unspsc
+              detail.unspsc, detail.previous_unit_price, detail.previous_order_number, detail.previous_seen_at
        FROM new_order
        CROSS JOIN new_items
        JOIN jsonb_to_recordset(CAST(:punchoutLines AS jsonb)) AS detail (line_number integer, session_id uuid,
-         supplier_part_auxiliary_id text, unit_of_measure text, unspsc text) ON detail.line_number = new_items.line_number
+         supplier_part_auxiliary_id text, unit_of_measure text, unspsc text, previous_unit_price numeric,
+         previous_order_number text, previous_seen_at timestamptz) ON detail.line_number = new_items.line_number
      ),
      taken_supplier_lines AS (
        DELETE FROM punchout_cart_items

@@ -23,6 +23,7 @@ import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents }
 import { linesByOrderId, serializeOrder } from './order.serializer.js';
 import * as queries from './orders.queries.js';
 import { readSupplierCartItems } from '../cart/cart.service.js';
+import { findPriceDrops } from '../punchout/punchout-prices.service.js';
 
 const OWN_ORDERS_LIMIT = 200;
 /** admin-portal §2: on the storefront's /orders an admin sees everyone's latest 50 orders. */
@@ -204,6 +205,9 @@ export async function submitOrder(
         image_url: priced[index]?.product.image_url ?? null,
         punchout_unit_of_measure: quote?.unit_of_measure ?? null,
         punchout_reference: quote?.supplier_part_auxiliary_id ?? null,
+        punchout_previous_unit_price: quote?.previous_unit_price ?? null,
+        punchout_previous_order_number: quote?.previous_order_number ?? null,
+        punchout_previous_seen_at: quote?.previous_seen_at ?? null,
       };
     }),
   );
@@ -218,7 +222,8 @@ export async function submitOrder(
 
 /**
  * The supplier's cart lines an order takes (issue 19 §5): each must still be in the requester's
- * cart; priced as the supplier quoted them, numbered after the catalogue lines.
+ * cart; priced as the supplier quoted them, numbered after the catalogue lines, each with the earlier
+ * price it fell below, if any, for the approver.
  */
 async function supplierCartLines(ctx: ServiceContext, userId: string, ids: readonly string[], firstLine: number) {
   if (ids.length === 0) return [];
@@ -229,7 +234,9 @@ async function supplierCartLines(ctx: ServiceContext, userId: string, ids: reado
       'An item from the supplier is no longer in your cart. Please reload your cart and try again.',
     );
   }
+  const drops = await findPriceDrops(ctx, rows, [...new Set(rows.map((row) => row.session_id))]);
   return rows.map((row, index) => {
+    const drop = drops[index];
     const lineNumber = firstLine + index + 1;
     const unitCents = toCents(row.unit_price);
     return {
@@ -251,6 +258,9 @@ async function supplierCartLines(ctx: ServiceContext, userId: string, ids: reado
         supplier_part_auxiliary_id: row.supplier_part_auxiliary_id,
         unit_of_measure: row.unit_of_measure,
         unspsc: row.unspsc,
+        previous_unit_price: drop?.unit_price ?? null,
+        previous_order_number: drop?.order_number ?? null,
+        previous_seen_at: drop?.seen_at.toISOString() ?? null,
       },
     };
   });

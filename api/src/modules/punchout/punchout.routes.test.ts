@@ -9,92 +9,15 @@ import { signedInAgent } from '../../test-support/http-test-app.js';
 import { expiredSessionCleanupJob } from '../../jobs/expired-session-cleanup.job.js';
 import { runJob } from '../../jobs/run-job.js';
 import { testContext } from '../../test-support/test-context.js';
+import { punchoutShop, unescapeHtml, type CartAnswer } from '../../test-support/punchout-shop.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 
 const testbed = useFulfilmentTestbed();
-type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
-
-interface CartAnswer {
-  items: { product: { asin: string }; quantity: number }[];
-  supplier_items: {
-    id: string;
-    supplier_part_id: string;
-    supplier_part_auxiliary_id: string | null;
-    description: string;
-    unit_price: string;
-    quantity: number;
-    unit_of_measure: string;
-  }[];
-  item_count: number;
-}
+const { setShopUrl, doctor, shopAtSandbox, postCart, cartOf } = punchoutShop(testbed);
 
 beforeAll(async () => {
   await setShopUrl(`${testbed.baseUrl}/sandbox/supplier/punchout/setup`);
 });
-
-async function setShopUrl(url: string) {
-  const { agent } = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
-  const saved = await agent
-    .put('/api/admin/settings/punchout')
-    .send({
-      punchout_url: `${testbed.baseUrl}/sandbox/supplier/cxml`,
-      identity: 'SUPPLYHUB-TEST',
-      test_mode: true,
-      shop_setup_url: url,
-    })
-    .expect(200);
-  expect(saved.body.shop_setup_url).toBe(url || null);
-}
-
-async function doctor(): Promise<Agent> {
-  const { agent } = await signedInAgent(testbed.app, testbed.database.db, ['doctor']);
-  await agent
-    .put('/api/me/shipping-address')
-    .send({ full_name: 'Ward 3', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
-    .expect(200);
-  return agent;
-}
-
-/** Opens a session, fills the sandbox shop's cart and reads the PunchOutOrderMessage its page would post. */
-async function shopAtSandbox(agent: Agent, basket: [part: string, quantity: number][]) {
-  const started = await agent.post('/api/punchout/sessions').expect(201);
-  const startPage = started.body.start_page as string;
-  expect(startPage).toMatch(new RegExp(`^${testbed.baseUrl}/sandbox/supplier/punchout/shop/[0-9a-f]{32}$`));
-  const path = new URL(startPage).pathname;
-  for (const [part, quantity] of basket) {
-    await request(testbed.app)
-      .post(`${path}/cart`)
-      .type('form')
-      .send({ part, quantity: String(quantity) })
-      .expect(303);
-  }
-  const page = await request(testbed.app).get(path).expect(200);
-  expect(page.text).toContain('Return to Supply Hub');
-  const action = /<form method="post" action="([^"]+)">\s*<input type="hidden" name="cxml-urlencoded"/.exec(
-    page.text,
-  )?.[1];
-  expect(action).toBe(`${testbed.baseUrl}/api/cxml/punchout/return`);
-  const encoded = /name="cxml-urlencoded" value="([^"]*)"/.exec(page.text)?.[1] ?? '';
-  return { xml: unescapeHtml(encoded), startPage };
-}
-
-function unescapeHtml(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-const postCart = (form: Record<string, string>) =>
-  request(testbed.app)
-    .post('/api/cxml/punchout/return')
-    .set('Origin', 'https://supplier.example')
-    .type('form')
-    .send(form);
-
-const cartOf = async (agent: Agent) => (await agent.get('/api/cart').expect(200)).body as CartAnswer;
 
 describe('PunchOut shopping (issue 19 §5)', () => {
   it('round trip: setup, the sandbox shop, a DTD-valid PunchOutOrderMessage, the lines in the cart as quoted — once', async () => {
@@ -257,7 +180,11 @@ describe('PunchOut shopping (issue 19 §5)', () => {
         title: 'Nitrile exam gloves, medium, box of 100',
         quantity: 2,
         unit_price: '8.49',
-        supplier_quote: { unit_of_measure: 'BX', reference: expect.stringMatching(/^Q-[0-9a-f]{8}:SBX-GLV-100$/) },
+        supplier_quote: {
+          unit_of_measure: 'BX',
+          reference: expect.stringMatching(/^Q-[0-9a-f]{8}:SBX-GLV-100$/),
+          price_drop: null,
+        },
       }),
     ]);
     const emptied = await cartOf(agent);

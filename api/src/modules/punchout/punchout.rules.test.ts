@@ -66,6 +66,11 @@ describe('checkReturnedCart', () => {
       message([line({ currency: 'EUR' })]),
       'Line 1: the unit price must be an amount in USD with at most two decimals.',
     ],
+    [
+      message([line(), line({ supplierPartId: 'P-2', unitPrice: '0.00' })]),
+      'Line 2 (P-2): the unit price is $0.00; a quoted item has a price.',
+    ],
+    [message([line({ unitPrice: '0' })], '0.00'), 'Line 1 (P-1): the unit price is $0.00; a quoted item has a price.'],
     [message([line({ supplierPartId: ' ' })]), 'Line 1: the SupplierPartID must have 1 to 100 characters.'],
     [message([line({ description: '' })]), 'Line 1: the Description is empty.'],
     [message([line({ unitOfMeasure: 'box of 10' })]), 'Line 1: the UnitOfMeasure is not a unit code.'],

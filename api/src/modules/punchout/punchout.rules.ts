@@ -88,6 +88,13 @@ function checkLine(
   if (item.currency !== currency || !item.unitPrice || !MONEY.test(item.unitPrice.trim())) {
     return refuse(`the unit price must be an amount in ${currency} with at most two decimals.`);
   }
+  // No supplier gives an item away: a zero price was edited on its way through the browser.
+  if (toCents(item.unitPrice.trim()) === 0) {
+    return {
+      ok: false,
+      problem: `Line ${lineNumber} (${partId}): the unit price is $0.00; a quoted item has a price.`,
+    };
+  }
   const description = item.description?.trim() ?? '';
   if (description === '') return refuse('the Description is empty.');
   const unitOfMeasure = item.unitOfMeasure?.trim() ?? '';

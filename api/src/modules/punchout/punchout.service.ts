@@ -14,8 +14,15 @@ import {
 import { newPayloadId } from '../supplier/cxml/cxml-response-builder.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { postCxml, SupplierTransportError } from '../supplier/supplier-http.js';
+import { keepReturnedPrices } from './punchout-prices.service.js';
 import * as queries from './punchout.queries.js';
-import { checkReturnedCart, PUNCHOUT_SESSION_MINUTES, returnedDocument, sessionProblem } from './punchout.rules.js';
+import {
+  checkReturnedCart,
+  PUNCHOUT_SESSION_MINUTES,
+  returnedDocument,
+  sessionProblem,
+  type ReturnedCartLine,
+} from './punchout.rules.js';
 
 /** Where the supplier's page posts the cart back: the contract other tools rely on (issue 19 §5). */
 export const PUNCHOUT_RETURN_PATH = '/api/cxml/punchout/return';
@@ -153,6 +160,7 @@ export async function receivePunchoutReturn(
       return refused('The account that started this shopping session is no longer active.', 403);
     }
     await queries.insertCartLines(trx, session, lines, now);
+    await keepReturnedPrices(ctx, trx, session.id, lines.map(quotedPart), now);
     await recordAudit(
       { ...ctx, actor: { kind: 'user', userId: session.user_id, label: 'PunchOut return' } },
       {
@@ -167,6 +175,15 @@ export async function receivePunchoutReturn(
   });
   if (outcome.kind === 'refused') ctx.log.warn({ status: outcome.status }, 'punchout return refused');
   return outcome;
+}
+
+function quotedPart(line: ReturnedCartLine) {
+  return {
+    line_number: line.lineNumber,
+    supplier_part_id: line.supplierPartId,
+    unit_of_measure: line.unitOfMeasure,
+    unit_price: line.unitPrice,
+  };
 }
 
 /** Abandoned shopping sessions are forgotten a day after they expired (the expired-session-cleanup job). */

@@ -400,6 +400,7 @@ describe('/api/reports', () => {
           { asin: Y.asin, title: Y.title, total_units: 2, total_spend: '11.00' },
           { asin: Z.asin, title: Z.title, total_units: 1, total_spend: '1.00' },
         ],
+        approval_levels_without_approver: expect.any(Array),
       },
     });
     const chosen = await agent

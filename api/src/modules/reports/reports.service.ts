@@ -15,6 +15,7 @@ import {
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { listLevelsWithoutApprover } from '../approvals/approvals.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { reportTimezone } from './report-timezone.js';
 import * as queries from './reports.queries.js';
@@ -82,11 +83,18 @@ export async function dashboardReport(ctx: ServiceContext, raw: unknown): Promis
   const today = todayIn(await reportTimezone(ctx.db), ctx.now());
   const range = resolveDashboardRange(input, today);
   if (input.slice) return readSlice(ctx.db, { slice: input.slice, view: input.view, range }, REPORT_JSON_ROW_LIMIT);
-  const [days, topItems] = await Promise.all([
+  const [days, topItems, levelsWithoutApprover] = await Promise.all([
     queries.selectReportRows<DayTotalsRow>(ctx.db, 'dailyTotals', range),
     queries.selectReportRows<TopProductRow>(ctx.db, 'topProducts', range, DASHBOARD_TOP_ITEMS),
+    listLevelsWithoutApprover(ctx),
   ]);
-  return { start_date: range.from, end_date: range.to, overview: overviewTotals(days), top_items: topItems };
+  return {
+    start_date: range.from,
+    end_date: range.to,
+    overview: overviewTotals(days),
+    top_items: topItems,
+    approval_levels_without_approver: levelsWithoutApprover,
+  };
 }
 
 /** Recomputes the rollups from orders and order_items, set-based (after a bulk load or a TRUNCATE). */

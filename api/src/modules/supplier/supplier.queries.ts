@@ -101,6 +101,9 @@ function submissionLinesJson(orderId: string): string {
                  'unit_price', i.unit_price::text, 'total_price', i.total_price::text,
                  'unspsc', coalesce(pl.unspsc, pr.unspsc), 'punchout_reference', pl.supplier_part_auxiliary_id,
                  'punchout_unit_of_measure', pl.unit_of_measure,
+                 'punchout_previous_unit_price', pl.previous_unit_price::text,
+                 'punchout_previous_order_number', pl.previous_order_number,
+                 'punchout_previous_seen_at', pl.previous_seen_at,
                  'rejection_reason', i.reason, 'rejected_by_label', i.rejected_by_label,
                  'rejected_at', i.rejected_at, 'rejected_level', i.level
                ) ORDER BY i.line_number)

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { parseIdParam } from '../../http/id-param.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { APPROVING_ROLES } from '../../contracts/roles.js';
 import type { AbLogEntry, SubmissionResponse } from '../../contracts/supplier.js';
 import { approveOrder } from '../approvals/approvals.service.js';
 import { attemptSubmission, submissionRefusal } from './supplier-submission.service.js';
@@ -19,10 +20,10 @@ function parseId(params: unknown): string {
 export function supplierRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  // Issue 18: finance may approve too, at a level that lists finance (the service checks the level).
+  // Finance may approve too, at a level that lists finance (the service checks the level).
   router.post(
     '/admin/orders/:id/approve',
-    allow.rolesWithMessage(['admin', 'finance'], APPROVE_FORBIDDEN),
+    allow.rolesWithMessage([...APPROVING_ROLES], APPROVE_FORBIDDEN),
     async (req, res) => {
       if (!req.auth) throw notSignedInError(req.authRejection);
       const body: SubmissionResponse = await approveOrder(

@@ -1,11 +1,11 @@
 import type { Db } from '../../database/connection.js';
 import { THROTTLE_RULES } from './throttle-rules.js';
-import { selectRunningLimits } from './throttles.queries.js';
+import { selectAccountsWithRunningLimits, selectRunningLimits } from './throttles.queries.js';
 
 /** The throttles that pause one account's sign-in: password guesses from strangers, and codes. */
 const ACCOUNT_RULES = [
-  { rule: THROTTLE_RULES.signInAccount, keyOf: (user: { email: string }) => user.email },
-  { rule: THROTTLE_RULES.mfaCode, keyOf: (user: { id: string }) => user.id },
+  { rule: THROTTLE_RULES.signInAccount, keyColumn: 'email', keyOf: (user: { email: string }) => user.email },
+  { rule: THROTTLE_RULES.mfaCode, keyColumn: 'id', keyOf: (user: { id: string }) => user.id },
 ] as const;
 
 /**
@@ -36,4 +36,13 @@ export async function selectSignInPauses(
     if (userId && (!known || until > known)) pauses.set(userId, until);
   }
   return pauses;
+}
+
+/** The ids of every account whose sign-in is paused now (the back office's "Sign-in paused" filter). */
+export function selectPausedAccountIds(db: Db, now = Date.now()): Promise<string[]> {
+  return selectAccountsWithRunningLimits(
+    db,
+    ACCOUNT_RULES.map(({ rule, keyColumn }) => ({ prefix: rule.name, keyColumn, points: rule.points })),
+    now,
+  );
 }

@@ -198,4 +198,27 @@ describe('an administrator sees and lifts a sign-in pause', () => {
     const audit = await db('audit_events').where({ action: 'user.unlock_sign_in', target_id: user.id }).first();
     expect(audit).toMatchObject({ actor_user_id: adminUser.id, outcome: 'success' });
   });
+
+  it('GET /api/admin/users filters by sign_in_paused: the paused accounts, or the others', async () => {
+    const [paused, free] = await Promise.all([createTestUser(db, ['nurse']), createTestUser(db, ['nurse'])]);
+    const attacker = someAddress();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await request(app)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', attacker)
+        .send({ email: paused.email, password: 'x1' });
+    }
+    const { agent: admin } = await signedInAgent(app, db, ['admin']);
+    const listed = async (isPaused: boolean) =>
+      (
+        await admin
+          .get('/api/admin/users')
+          .query({ filter: JSON.stringify({ id: [paused.id, free.id], sign_in_paused: isPaused }) })
+          .expect(200)
+      ).body as { id: string; sign_in_paused_until: string | null }[];
+    expect(await listed(true)).toEqual([
+      expect.objectContaining({ id: paused.id, sign_in_paused_until: expect.any(String) }),
+    ]);
+    expect(await listed(false)).toEqual([expect.objectContaining({ id: free.id, sign_in_paused_until: null })]);
+  });
 });

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ApprovalLevels, Role } from '@supply-hub/api/contracts';
+import { APPROVING_ROLES, type ApprovalLevels, type Role } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -13,8 +13,20 @@ import { SaveFeedback } from './SaveFeedback';
 import { SettingsCard, SettingsLoadState } from './SettingsCard';
 import { useSettings, useSettingsSubmit } from './useSettings';
 
-/** The roles a level may name; super_admin counts as admin everywhere (decisions.md). */
-const ROLE_CHOICES: Role[] = ['admin', 'finance', 'logistics_admin', 'nurse', 'doctor', 'provider', 'user'];
+/**
+ * The roles a level may name: those that may approve (super_admin counts as admin everywhere), and
+ * a role saved before that rule, shown so that it can be unticked.
+ */
+function roleChoicesOf(row: LevelRow): Role[] {
+  return [...APPROVING_ROLES, ...row.roles.filter((role) => !APPROVING_ROLES.includes(role))];
+}
+
+/** The server's error for a level's roles: the list as a whole, or the first role it refuses. */
+function rolesErrorOf(errors: Record<string, unknown>, index: number): string | undefined {
+  const prefix = `levels.${index}.roles`;
+  const message = Object.entries(errors).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
+  return typeof message === 'string' ? message : undefined;
+}
 
 interface LevelRow {
   threshold: string;
@@ -45,7 +57,10 @@ export function ApprovalLevelsCard() {
   );
 }
 
-/** The levels as rows; the server checks them (first at 0, ascending, known roles) and names the field. */
+/**
+ * The levels as rows; the server checks them (first at 0, ascending, roles that may approve, each
+ * held by an active, approved user) and names the field.
+ */
 function ApprovalLevelsForm({
   saved,
   submit,
@@ -71,7 +86,7 @@ function ApprovalLevelsForm({
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
       {rows.map((row, index) => {
-        const rolesError = errorAt(`levels.${index}.roles`) ?? errorAt(`levels.${index}.roles.0`);
+        const rolesError = rolesErrorOf(errors, index);
         return (
           <Box
             component="fieldset"
@@ -91,7 +106,7 @@ function ApprovalLevelsForm({
               sx={{ maxWidth: 240 }}
             />
             <Box role="group" aria-label={translate('supply_hub.settings.approval_levels.roles')}>
-              {ROLE_CHOICES.map((role) => (
+              {roleChoicesOf(row).map((role) => (
                 <FormControlLabel
                   key={role}
                   label={translate(`supply_hub.settings.approval_levels.role.${role}`)}

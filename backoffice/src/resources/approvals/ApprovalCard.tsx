@@ -12,6 +12,7 @@ import { OrderLineItems } from '../orders/OrderLineItems';
 import { RejectLinesButton } from '../orders/RejectLinesButton';
 import { SubmissionResultBox } from '../orders/SubmissionResultBox';
 import { SubmitOrderButton } from '../orders/SubmitOrderButton';
+import { SupplierPricesNote } from '../orders/SupplierQuoteLines';
 
 /** One order waiting for the user's approval: what it is, its approvals so far, and Approve. */
 export function ApprovalCard({ order }: { order: AdminOrder }) {
@@ -22,6 +23,7 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <OrderCardHeader order={order} headingId={headingId} total={formatUsd(order.total_amount)} />
         <OrderLineItems lines={order.lines} />
+        <SupplierPricesNote lines={order.lines} />
         <OrderApprovals approval={order.approval} />
         {lastResult && <SubmissionResultBox result={lastResult} />}
         {order.status === 'pending' && (

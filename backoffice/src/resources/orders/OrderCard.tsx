@@ -18,6 +18,7 @@ import { OrderCardHeader } from './OrderCardHeader';
 import { OrderCommands } from './OrderCommands';
 import { OrderLineItems } from './OrderLineItems';
 import { RequesterAddress } from './RequesterAddress';
+import { SupplierPricesNote } from './SupplierQuoteLines';
 
 /** The sum of the line snapshots, falling back to total_amount (admin-portal §5). */
 function orderTotal(order: AdminOrder): string | null {
@@ -46,6 +47,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
         </OrderCardHeader>
         <Divider />
         <OrderLineItems lines={order.lines} />
+        <SupplierPricesNote lines={order.lines} />
         {order.notes && (
           <Typography variant="body2">
             <Box component="span" sx={{ fontWeight: 500 }}>

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -10,7 +11,13 @@ import type { AdminOrderFulfilmentFilter, OrderCounts } from '../../providers/re
 
 const ALL = 'all';
 const TABS = [ALL, ...ORDER_STATUSES] as const;
-export type OrderFilterValues = { status?: OrderStatus; department?: string; fulfilment?: AdminOrderFulfilmentFilter };
+export type OrderFilterValues = {
+  status?: OrderStatus;
+  department?: string;
+  fulfilment?: AdminOrderFulfilmentFilter;
+  /** Pending orders waiting at this approval level: set by the dashboard's link, removable here. */
+  approval_level?: number;
+};
 
 /** The label of a fulfilment filter value: a fulfilment status or one of the list's own groupings. */
 function fulfilmentFilterLabel(value: AdminOrderFulfilmentFilter): string {
@@ -41,6 +48,21 @@ export function FulfilmentFilter({ setFilter }: { setFilter: FilterSetter }) {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The approval-level filter as a chip to remove; nothing when the list is not filtered by level. */
+export function ApprovalLevelFilterChip({ setFilter }: { setFilter: FilterSetter }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const level = (filterValues as OrderFilterValues).approval_level;
+  if (!level) return null;
+  return (
+    <Chip
+      label={translate('supply_hub.orders.waiting_at_level', { level })}
+      onDelete={() => setFilter('approval_level', undefined)}
+      sx={{ alignSelf: 'center' }}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import type { Order } from '@supply-hub/api/contracts';
 import { useTranslate } from 'react-admin';
 
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
+import { SupplierQuoteLines } from './SupplierQuoteLines';
 
 const IMAGE_SIZE = 56;
 
@@ -46,6 +47,7 @@ const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 /**
  * Line items as submitted (the snapshot): image, title, 'Qty × price', ASIN and line total. A line an
  * approver rejected is struck through, with the reason, who, at which level and when (issue 18 §4).
+ * A line from the supplier's PunchOut shop says so, and shows a price well below the last one seen.
  */
 export function OrderLineItems({ lines }: { lines: Order['lines'] }) {
   const translate = useTranslate();
@@ -66,11 +68,7 @@ export function OrderLineItems({ lines }: { lines: Order['lines'] }) {
                 {' · '}
                 {translate('supply_hub.orders.asin', { asin: line.asin })}
               </Typography>
-              {line.supplier_quote && (
-                <Typography variant="body2" color="info.dark">
-                  {translate('supply_hub.orders.supplier_quote', { unit: line.supplier_quote.unit_of_measure })}
-                </Typography>
-              )}
+              <SupplierQuoteLines line={line} />
               {line.rejection && (
                 <Typography variant="body2" color="warning.dark">
                   {translate('supply_hub.orders.line_rejected', { reason: line.rejection.reason })}

@@ -11,7 +11,13 @@ import { PageHeader } from '../../layout/PageHeader';
 import type { AdminOrder } from '../../providers/records';
 import { IntegrationSections } from './IntegrationSections';
 import { OrderCard } from './OrderCard';
-import { DepartmentFilter, FulfilmentFilter, OrderStatusTabs, type OrderFilterValues } from './OrderFilters';
+import {
+  ApprovalLevelFilterChip,
+  DepartmentFilter,
+  FulfilmentFilter,
+  OrderStatusTabs,
+  type OrderFilterValues,
+} from './OrderFilters';
 import { useOrderCounts } from './useOrderCounts';
 
 /** Admins see the latest 50 orders (admin-portal §5), newest first. */
@@ -59,6 +65,7 @@ function OrdersView() {
         subtitle="supply_hub.orders.subtitle"
         actions={
           <>
+            <ApprovalLevelFilterChip setFilter={setFilter} />
             <FulfilmentFilter setFilter={setFilter} />
             <DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />
           </>

@@ -1,3 +1,5 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useGetList, useListContext, useTranslate } from 'react-admin';
@@ -35,4 +37,20 @@ export function UserGroupTabs({ setFilter }: { setFilter: FilterSetter }) {
 /** Name or e-mail, case-insensitive (the API searches both). */
 export function UserSearch({ setFilter }: { setFilter: FilterSetter }) {
   return <ListSearchField label="supply_hub.users.search" setFilter={setFilter} />;
+}
+
+/** Only the accounts whose sign-in is paused now (the API reads the running pauses). */
+export function SignInPausedFilter({ setFilter }: { setFilter: FilterSetter }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const isOn = (filterValues as { sign_in_paused?: boolean }).sign_in_paused === true;
+  return (
+    <FormControlLabel
+      sx={{ ml: 2 }}
+      label={translate('supply_hub.users.only_paused')}
+      control={
+        <Switch checked={isOn} onChange={(event) => setFilter('sign_in_paused', event.target.checked || undefined)} />
+      }
+    />
+  );
 }

@@ -23,7 +23,7 @@ import { ApprovalCell, BulkApprovalButton } from './ApprovalCell';
 import { BulkDepartmentButton } from './DepartmentDialog';
 import { RoleChips } from './RoleChips';
 import { SignInPauseNotice } from './SignInPauseNotice';
-import { UserGroupTabs, UserSearch } from './UserFilters';
+import { SignInPausedFilter, UserGroupTabs, UserSearch } from './UserFilters';
 
 function UsersEmpty() {
   const translate = useTranslate();
@@ -46,6 +46,7 @@ function UsersView() {
       {/* The bulk actions toolbar slides over this row when rows are selected, as in react-admin's List. */}
       <Box sx={{ minHeight: 56, display: 'flex', alignItems: 'center', mb: 1 }}>
         <UserSearch setFilter={setFilter} />
+        <SignInPausedFilter setFilter={setFilter} />
       </Box>
       {error ? (
         <Alert severity="error">{translate('supply_hub.users.load_failed')}</Alert>
