@@ -173,6 +173,9 @@ export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
 /** The code of the 409 that asks to confirm short-dated stock; clients branch on it. */
 export const RECEIPT_SHORT_SHELF_LIFE = 'RECEIPT_SHORT_SHELF_LIFE';
 
+/** The code of the 409 for receiving more of a line than the supplier did not reject. */
+export const RECEIPT_REJECTED_BY_SUPPLIER = 'RECEIPT_REJECTED_BY_SUPPLIER';
+
 /**
  * A received line whose lot expires within its item's minimum remaining shelf life: in the 409's
  * `details.short_shelf_life`, and (confirmed) in the `received` event's lines as `short_shelf_life: true`.

@@ -64,8 +64,18 @@ export function useFulfilmentTestbed(options: { env?: Record<string, string> } =
     await state.database.drop();
   });
 
+  /** A doctor and an admin, signed in: pass them to sentOrder to place many orders without signing in each time. */
+  async function orderingPeople() {
+    const requester = await signedInAgent(state.app, state.database.db, ['doctor']);
+    const { agent: admin } = await signedInAgent(state.app, state.database.db, ['admin']);
+    return { requester, admin };
+  }
+
   /** A doctor orders, an admin approves, the sandbox supplier accepts: an order as a supplier knows it. */
-  async function sentOrder(quantities: number[] = [10, 4]): Promise<SentOrder> {
+  async function sentOrder(
+    quantities: number[] = [10, 4],
+    people?: Awaited<ReturnType<typeof orderingPeople>>,
+  ): Promise<SentOrder> {
     const { app, database } = state;
     const products = await insertProducts(
       database.db,
@@ -74,7 +84,7 @@ export function useFulfilmentTestbed(options: { env?: Record<string, string> } =
         price: '5.00',
       })),
     );
-    const requester = await signedInAgent(app, database.db, ['doctor']);
+    const requester = people?.requester ?? (await signedInAgent(app, database.db, ['doctor']));
     await requester.agent
       .put('/api/me/shipping-address')
       .send({ full_name: 'Ward 4B', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
@@ -84,7 +94,7 @@ export function useFulfilmentTestbed(options: { env?: Record<string, string> } =
       .set('Idempotency-Key', `k-${randomUUID()}`)
       .send({ lines: products.map((product, index) => ({ asin: product.asin, quantity: quantities[index] })) })
       .expect(201);
-    const { agent: admin } = await signedInAgent(app, database.db, ['admin']);
+    const admin = people?.admin ?? (await signedInAgent(app, database.db, ['admin'])).agent;
     await admin.post(`/api/admin/orders/${order.body.id}/approve`).expect(200);
     const row = await database
       .db('orders')
@@ -123,6 +133,7 @@ export function useFulfilmentTestbed(options: { env?: Record<string, string> } =
       return state.baseUrl;
     },
     sentOrder,
+    orderingPeople,
     supplierHeader,
     postDocument,
   };

@@ -43,7 +43,7 @@ export const fulfilmentEndpoints = {
     path: '/api/orders/:id/receipts',
     summary: 'Record what arrived on the ward, per line',
     description:
-      "The requester, a logistics administrator or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; another user's order answers 404. A lot expiring within its item's minimum remaining shelf life (min_shelf_life_days, from the company's today) answers 409 RECEIPT_SHORT_SHELF_LIFE with the lines in details.short_shelf_life, writing nothing; sent again with confirm_short_shelf_life: true it is received and its lines marked short_shelf_life in the received event.",
+      "The requester, a logistics administrator or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; receiving more of a line than the supplier's confirmations in force leave unrejected answers 409 RECEIPT_REJECTED_BY_SUPPLIER, writing nothing; another user's order answers 404. A lot expiring within its item's minimum remaining shelf life (min_shelf_life_days, from the company's today) answers 409 RECEIPT_SHORT_SHELF_LIFE with the lines in details.short_shelf_life, writing nothing; sent again with confirm_short_shelf_life: true it is received and its lines marked short_shelf_life in the received event.",
     tag: 'Orders',
     access: 'signed-in',
     params: orderIdParamsSchema,

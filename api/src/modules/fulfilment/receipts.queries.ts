@@ -1,13 +1,30 @@
 import { MIN_SHELF_LIFE_DAYS_DEFAULT } from '../../contracts/admin-products.js';
 import type { ReceiptRequest, ShortShelfLifeLine } from '../../contracts/fulfilment.js';
 import type { Db } from '../../database/connection.js';
+import * as batch from './fulfilment.queries.js';
 
-/** The order, locked for the rest of the transaction: receipts of one order are taken one at a time. */
+/**
+ * The order, locked for the rest of the transaction (FOR UPDATE, as the supplier's documents lock
+ * it): receipts, confirmations and ship notices of one order are taken one at a time.
+ */
 export function selectOrderForReceipt(db: Db, orderId: string) {
   return db('orders')
     .where({ id: orderId })
     .forUpdate()
-    .first<{ id: string; user_id: string; status: string } | undefined>('id', 'user_id', 'status');
+    .first<{ id: string; order_number: string; user_id: string; status: string } | undefined>(
+      'id',
+      'order_number',
+      'user_id',
+      'status',
+    );
+}
+
+export async function selectOrderLines(db: Db, orderId: string): Promise<batch.OrderLineForFulfilment[]> {
+  return (await batch.selectOrderLinesOf(db, [orderId])).map(({ order_id: _orderId, ...line }) => line);
+}
+
+export function selectConfirmationsInForce(db: Db, orderId: string): Promise<batch.ConfirmationRow[]> {
+  return batch.selectCurrentConfirmationsOf(db, [orderId]);
 }
 
 export async function selectOrderedQuantities(db: Db, orderId: string): Promise<Map<number, number>> {

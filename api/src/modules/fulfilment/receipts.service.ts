@@ -1,4 +1,9 @@
-import { RECEIPT_SHORT_SHELF_LIFE, type OrderFulfilment, type ReceiptRequest } from '../../contracts/fulfilment.js';
+import {
+  RECEIPT_REJECTED_BY_SUPPLIER,
+  RECEIPT_SHORT_SHELF_LIFE,
+  type OrderFulfilment,
+  type ReceiptRequest,
+} from '../../contracts/fulfilment.js';
 import { canReceiveAnyOrder, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -6,6 +11,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { rematchInvoicesAfterReceipt, sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
 import { localDate } from '../standing-orders/standing-order-schedule.rules.js';
 import { readOrderFulfilment } from './fulfilment.service.js';
+import { findQuantityBreach, lineQuantitiesOf, quantityBreachText } from './line-quantities.rules.js';
 import * as queries from './receipts.queries.js';
 import { checkReceipt } from './receipts.rules.js';
 import { findShortShelfLife, shortShelfLifeMessage } from './shelf-life.rules.js';
@@ -16,9 +22,11 @@ const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FO
  * Records what arrived on the ward: per line, with condition, note and lot. The requester, logistics
  * administrators and administrators may receive (issue 17 §3); for anyone else another user's order
  * is answered like a missing one. The timeline event names who received. Receiving before
- * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not. The
- * order is locked, so two people receiving at once cannot together exceed it. Invoices waiting on
- * these goods are matched again (issue 18 §5). A lot expiring within its item's minimum remaining
+ * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not (422),
+ * nor more than the supplier's confirmations in force left unrejected (409). The order is locked
+ * like the supplier's documents lock it, so neither two people receiving at once nor a receipt and
+ * a rejection arriving together can exceed it. Invoices waiting on these goods are matched again
+ * (issue 18 §5). A lot expiring within its item's minimum remaining
  * shelf life (issue 19 §4) is refused with 409 unless the request confirms it; confirmed, its lines
  * are marked, the timeline event says so and the audit log records who accepted it.
  */
@@ -40,6 +48,17 @@ export async function receiveOrder(
     ]);
     const problem = checkReceipt(receipt, lines, received);
     if (problem) throw new AppError(422, problem.code, problem.message, problem.errors);
+    const [orderLines, confirmations] = await Promise.all([
+      queries.selectOrderLines(trx, orderId),
+      queries.selectConfirmationsInForce(trx, orderId),
+    ]);
+    const receipts = [...received].map(([line_number, quantity]) => ({ line_number, quantity }));
+    const quantities = (adding: ReceiptRequest['lines']) =>
+      lineQuantitiesOf({ lines: orderLines, confirmations, shipments: [], receipts: [...receipts, ...adding] });
+    const breach = findQuantityBreach(quantities(receipt.lines), ['received'], quantities([]));
+    if (breach) {
+      throw AppError.conflict(RECEIPT_REJECTED_BY_SUPPLIER, `${quantityBreachText(breach, order.order_number)}.`);
+    }
     const [shelfLives, timezone] = await Promise.all([
       queries.selectLineShelfLives(trx, orderId),
       queries.selectCompanyTimezone(trx),

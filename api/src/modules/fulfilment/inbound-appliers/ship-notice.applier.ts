@@ -3,6 +3,7 @@ import { refuse, type ShipNoticeRead } from '../cxml-inbound/inbound-document.ty
 import * as queries from '../inbound.queries.js';
 import { checkShipNoticeItems, trackingLinkFor } from '../inbound.rules.js';
 import { recordEvents, resolveOrder, type ApplyContext } from './apply-context.js';
+import { refuseQuantityBreach } from './order-quantities.js';
 
 type ShipmentInForce = Awaited<ReturnType<typeof queries.selectCurrentShipmentsByPayload>>[number];
 
@@ -22,9 +23,8 @@ export async function applyShipNotice(trx: Db, document: ShipNoticeRead, context
     const replacedHere = new Set(
       previous.filter((shipment) => shipment.order_id === order.id).map((shipment) => shipment.id),
     );
-    const inForce = (await queries.selectCurrentShipments(trx, order.id)).filter(
-      (shipment) => !replacedHere.has(shipment.id),
-    );
+    const current = await queries.selectCurrentShipments(trx, order.id);
+    const inForce = current.filter((shipment) => !replacedHere.has(shipment.id));
     if (document.operation === 'new' && inForce.some((shipment) => shipment.shipment_id === document.shipmentId)) {
       throw refuse.badRequest(
         `Shipment ${document.shipmentId} was already announced; send operation="update" to change it`,
@@ -35,6 +35,25 @@ export async function applyShipNotice(trx: Db, document: ShipNoticeRead, context
       shippedSoFar.set(line.line_number, (shippedSoFar.get(line.line_number) ?? 0) + line.quantity);
     }
     checkShipNoticeItems(portion.items, order.order_number, lines, shippedSoFar);
+    const shipmentLines = portion.items.map((item) => ({
+      line_number: item.lineNumber,
+      quantity: item.quantity,
+      lot: item.lot,
+      expiry_date: item.expiryDate,
+    }));
+    // Nothing ships of what the supplier's own confirmations in force rejected.
+    await refuseQuantityBreach(
+      trx,
+      order,
+      lines,
+      {
+        shipments: {
+          inForce: current,
+          after: [...inForce, { delivery_date: document.deliveryDate, lines: shipmentLines }],
+        },
+      },
+      ['shipped'],
+    );
     const shipmentRef = await queries.insertShipment(trx, {
       order_id: order.id,
       inbound_document_id: context.documentId,
@@ -46,12 +65,7 @@ export async function applyShipNotice(trx: Db, document: ShipNoticeRead, context
       tracking_url: trackingUrl,
       shipment_date: document.shipmentDate,
       delivery_date: document.deliveryDate,
-      lines: portion.items.map((item) => ({
-        line_number: item.lineNumber,
-        quantity: item.quantity,
-        lot: item.lot,
-        expiry_date: item.expiryDate,
-      })),
+      lines: shipmentLines,
     });
     if (replacedHere.size > 0) await queries.markShipmentsReplaced(trx, [...replacedHere], shipmentRef, null);
     await recordEvents(
