@@ -21,6 +21,28 @@ const DATABASE_ERRORS: Record<string, { status: number; code: string; message: s
   '22003': { status: 400, code: 'VALUE_OUT_OF_RANGE', message: 'A value is out of the allowed range' },
 };
 
+/**
+ * The database is down, restarting or refusing connections: the request may succeed in a moment.
+ * 503 tells a load balancer and a client so, where a 500 would read as a bug.
+ */
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '08000',
+  '08003',
+  '08006', // connection failures
+  '53300', // too_many_connections
+]);
+
+function isDatabaseUnavailable(error: { code?: unknown; name?: unknown; message?: unknown }): boolean {
+  if (typeof error.code === 'string' && DATABASE_UNAVAILABLE_CODES.has(error.code)) return true;
+  if (error.name === 'KnexTimeoutError') return true;
+  return typeof error.message === 'string' && /^Connection terminated/.test(error.message);
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) {
@@ -50,6 +72,13 @@ export function toAppError(error: unknown): AppError {
       ? AppError.notFound()
       : new AppError(maybe.status, 'BAD_REQUEST', 'The request could not be handled');
   }
+  if (isDatabaseUnavailable(error as { code?: unknown; name?: unknown; message?: unknown })) {
+    return new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The portal cannot reach its database just now; try again in a moment',
+    );
+  }
   return new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the error has been logged');
 }
 
@@ -67,6 +96,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     ...(appError.details ? { details: appError.details } : {}),
     requestId: String(req.id),
   };
+  if (appError.status === 503) res.setHeader('Retry-After', '5');
   res.status(appError.status).json(body);
 };
 
