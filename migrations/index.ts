@@ -40,6 +40,7 @@ import * as orderForLocation from './20261128000700_order_for_location.js';
 import * as locationStandingOrders from './20261128000800_location_standing_orders.js';
 import * as createBudgetCommittedHours from './20261128000900_create_budget_committed_hours.js';
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
+import * as guardInvoicePayments from './20261128001000_guard_invoice_payments.js';
 import * as keepPunchoutReturnedPrices from './20261128001300_keep_punchout_returned_prices.js';
 
 export interface NamedMigration extends Knex.Migration {
@@ -92,5 +93,6 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000700_order_for_location', ...orderForLocation },
   { name: '20261128000800_location_standing_orders', ...locationStandingOrders },
   { name: '20261128000900_create_budget_committed_hours', ...createBudgetCommittedHours },
+  { name: '20261128001000_guard_invoice_payments', ...guardInvoicePayments },
   { name: '20261128001300_keep_punchout_returned_prices', ...keepPunchoutReturnedPrices },
 ];

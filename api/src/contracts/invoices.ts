@@ -4,12 +4,21 @@ import { idFilter } from './admin-list.js';
 import { moneyTextSchema } from './money-amount.js';
 
 /**
- * Supplier invoices and their three-way match (issue 18 §5). matched and accepted invoices are
- * ready to pay; an exception waits for finance, who accepts or disputes it with a note.
+ * Supplier invoices and their three-way match. matched and accepted invoices are ready to pay; an
+ * exception waits for finance, who accepts or disputes it with a note. The supplier withdraws an
+ * invoice that still waits (withdrawn); a credit memo (purpose creditMemo) is a negative document
+ * against one invoice, with status credit, never ready to pay itself.
  */
-export const INVOICE_STATUSES = ['matched', 'exception', 'accepted', 'disputed'] as const;
+export const INVOICE_STATUSES = ['matched', 'exception', 'accepted', 'disputed', 'withdrawn', 'credit'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+/** What a supplier's document is (cXML InvoiceDetailRequestHeader@purpose, lineLevelCreditMemo read as creditMemo). */
+export const INVOICE_PURPOSES = ['standard', 'creditMemo'] as const;
+export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
+
+/** Accepting an exception would bill an order line beyond what the ward received. */
+export const INVOICE_EXCEEDS_RECEIVED = 'INVOICE_EXCEEDS_RECEIVED';
 
 /** What the portal answered the supplier (StatusUpdateRequest with InvoiceStatus), if anything yet. */
 export const invoiceSupplierAnswerSchema = z.strictObject({
@@ -33,6 +42,9 @@ export const invoiceLineSchema = z.strictObject({
 export const invoiceSchema = z.strictObject({
   id: z.uuid(),
   invoice_id: z.string(),
+  purpose: z.enum(INVOICE_PURPOSES),
+  /** For a credit memo: the invoiceID of the invoice it credits; null for an invoice. */
+  credited_invoice_id: z.string().nullable(),
   supplier_identity: z.string(),
   order_id: z.uuid(),
   order_number: z.string(),
@@ -52,6 +64,8 @@ export const invoiceSchema = z.strictObject({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   decision_note: z.string().nullable(),
+  /** When the supplier withdrew it (operation="delete"), or it gave way to an earlier invoice of its number. */
+  withdrawn_at: z.string().nullable(),
   supplier_answer: invoiceSupplierAnswerSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -85,7 +99,10 @@ export const invoiceMatchSettingsSchema = z.strictObject({
 });
 export type InvoiceMatchSettings = z.infer<typeof invoiceMatchSettingsSchema>;
 
-/** The columns of the ready-to-pay CSV for accounts payable, in order. */
+/**
+ * The columns of the ready-to-pay CSV for accounts payable, in order: one row per ready-to-pay
+ * invoice and per credit memo against one (negative amounts, credited_invoice_id naming the invoice).
+ */
 export const READY_TO_PAY_CSV_FIELDS = [
   'invoice_id',
   'supplier_identity',
@@ -99,4 +116,5 @@ export const READY_TO_PAY_CSV_FIELDS = [
   'decided_by',
   'decision_note',
   'received_at',
+  'credited_invoice_id',
 ] as const;

@@ -1,13 +1,19 @@
 import type { TranslationMessages } from 'react-admin';
 
-/** Texts of the finance Invoices screen (issue 18 §5), merged into `en`. */
+/** Texts of the finance Invoices screen, merged into `en`. */
 export const invoicesMessages: Pick<TranslationMessages, 'supply_hub'> = {
   supply_hub: {
     menu: { invoices: 'Invoices' },
     invoices: {
       title: 'Invoices',
       tabs: 'Invoice queue',
-      tab: { exception: 'Exceptions', ready: 'Ready to pay', disputed: 'Disputed' },
+      tab: {
+        exception: 'Exceptions',
+        ready: 'Ready to pay',
+        disputed: 'Disputed',
+        credit: 'Credit memos',
+        withdrawn: 'Withdrawn',
+      },
       empty: 'No invoices here.',
       invoice_id: 'Invoice',
       order_number: 'Order',
@@ -21,7 +27,13 @@ export const invoicesMessages: Pick<TranslationMessages, 'supply_hub'> = {
         exception: 'Exception',
         accepted: 'Accepted',
         disputed: 'Disputed',
+        withdrawn: 'Withdrawn',
+        credit: 'Credit memo',
       },
+      credits_invoice:
+        'Credit memo for invoice %{invoice}: accounts payable deduct it once that invoice is ready to pay.',
+      withdrawn_on:
+        'Withdrawn by the supplier (or given way to an earlier invoice of its number) on %{date}: it will not be paid.',
       lines: 'Lines',
       line: 'Line %{line} (order line %{order_line})',
       line_detail: '%{quantity} × %{price} (order price %{order_price}, %{received} received)',

@@ -24,7 +24,7 @@ function decisionEndpoint<const Decision extends 'accept' | 'dispute'>(decision:
 }
 
 /**
- * Supplier invoices after the three-way match (issue 18 §5), for finance and admins. Accepting and
+ * Supplier invoices after the three-way match, for finance and admins. Accepting and
  * disputing an exception are commands; the supplier's InvoiceDetailRequest arrives at /api/cxml/inbound.
  */
 export const invoicesEndpoints = {
@@ -44,11 +44,14 @@ export const invoicesEndpoints = {
   readyToPayCsv: endpoint({
     method: 'get',
     path: '/api/admin/invoice-exports/ready-to-pay',
-    summary: 'The ready-to-pay invoices (matched or accepted) as CSV for accounts payable',
-    description: 'Every cell is spreadsheet-safe (a leading =, +, -, @ is neutralised). The export is audited.',
+    summary: 'The ready-to-pay invoices (matched or accepted) and their credit memos as CSV for accounts payable',
+    description:
+      "One row per ready-to-pay invoice and per credit memo against one (status credit, negative amounts, credited_invoice_id naming the invoice); a supplier's invoiceID appears once. Every cell is spreadsheet-safe (a leading =, +, -, @ is neutralised). The export is audited.",
     tag,
     access,
-    responses: { 200: { contentType: 'text/csv', description: 'One row per ready-to-pay invoice, oldest first' } },
+    responses: {
+      200: { contentType: 'text/csv', description: 'One row per ready-to-pay invoice or credit memo, oldest first' },
+    },
     errors: [401, 403],
   }),
   show: endpoint({
@@ -64,7 +67,7 @@ export const invoicesEndpoints = {
   accept: decisionEndpoint(
     'accept',
     'Accept an invoice exception with a note: ready to pay, the supplier is told "reconciled"',
-    'Separation of duties: whoever received goods of the order cannot accept its invoice exception (403 INVOICE_SEPARATION_OF_DUTIES). ',
+    "Separation of duties: whoever received goods of the order cannot accept its invoice exception (403 INVOICE_SEPARATION_OF_DUTIES). An accept that would make more of an order line ready to pay than was received (counting the order's other ready-to-pay invoices), or more than received × the highest unit price accepted on it, answers 409 INVOICE_EXCEEDS_RECEIVED, naming the line and the quantities. ",
   ),
   dispute: decisionEndpoint(
     'dispute',

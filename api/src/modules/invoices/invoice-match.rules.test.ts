@@ -4,7 +4,6 @@ import { matchInvoice, priceReason, type MatchInput } from './invoice-match.rule
 
 function input(overrides: Partial<MatchInput> = {}): MatchInput {
   return {
-    invoiceId: 'INV-1',
     lines: [
       { invoiceLineNumber: 1, lineNumber: 1, quantity: 10, unitPrice: '5.00' },
       { invoiceLineNumber: 2, lineNumber: 2, quantity: 4, unitPrice: '12.34' },
@@ -20,7 +19,6 @@ function input(overrides: Partial<MatchInput> = {}): MatchInput {
     ]),
     invoicedBefore: new Map(),
     tolerancePercent: 2,
-    isDuplicate: false,
     ...overrides,
   };
 }
@@ -132,13 +130,6 @@ describe('matchInvoice', () => {
           'Order line 2: 4 invoiced, but 0 received',
         ],
       ],
-    ],
-    [
-      'a duplicate invoiceID is an exception',
-      { isDuplicate: true },
-      'exception',
-      ['Invoice INV-1 was already received from this supplier'],
-      [[], []],
     ],
   ])('%s', (_case, overrides, status, reasons, lineReasons) => {
     const result = matchInvoice(input(overrides));

@@ -1,8 +1,9 @@
 /**
- * The three-way match of a supplier invoice (issue 18 §5): the invoice against the order (price)
- * and the ward's receipts (quantity), its own arithmetic, and the supplier's earlier invoices.
- * Every problem becomes a reason, per line or for the whole invoice; an invoice without any is
- * matched (ready to pay), else it waits for finance as an exception.
+ * The three-way match of a supplier invoice: the invoice against the order (price) and the ward's
+ * receipts (quantity), its own arithmetic, and the supplier's earlier invoices of the order. Every
+ * problem becomes a reason, per line or for the whole invoice; an invoice without any is matched
+ * (ready to pay), else it waits for finance as an exception. An invoiceID already in force never
+ * gets here: it is refused (invoice-corrections.rules.ts).
  */
 export const DEFAULT_PRICE_TOLERANCE_PERCENT = 2;
 
@@ -14,18 +15,15 @@ export interface InvoiceLineToMatch {
 }
 
 export interface MatchInput {
-  invoiceId: string;
   lines: readonly InvoiceLineToMatch[];
   summary: { subtotal: string; tax: string; gross: string | null; net: string; due: string | null };
   /** The order's unit price per line number. */
   orderPrices: ReadonlyMap<number, string>;
   /** What the ward received per line number (all receipts). */
   received: ReadonlyMap<number, number>;
-  /** What the supplier's earlier invoices of this order, not disputed, bill per line number. */
+  /** What the supplier's earlier invoices of this order, neither disputed nor withdrawn, bill per line number. */
   invoicedBefore: ReadonlyMap<number, number>;
   tolerancePercent: number;
-  /** An earlier invoice of this supplier with the same invoiceID, not disputed. */
-  isDuplicate: boolean;
 }
 
 export interface LineMatch {
@@ -69,7 +67,7 @@ export function matchInvoice(input: MatchInput): MatchResult {
     const orderUnitPrice = ordered ?? '0.00';
     const received = input.received.get(line.lineNumber) ?? 0;
     const reasons: string[] = [];
-    // A line the order does not have (or one an approver rejected, issue 18 §4) was never ordered.
+    // A line the order does not have (or one an approver rejected) was never ordered.
     const price =
       ordered === undefined
         ? `Order line ${line.lineNumber} is not on the order: it was not ordered or was rejected by the approver`
@@ -84,29 +82,32 @@ export function matchInvoice(input: MatchInput): MatchResult {
     return { invoiceLineNumber: line.invoiceLineNumber, orderUnitPrice, receivedQuantity: received, reasons };
   });
 
+  const reasons = summaryReasons(input.lines, input.summary);
+  const hasException = reasons.length > 0 || lines.some((line) => line.reasons.length > 0);
+  return { status: hasException ? 'exception' : 'matched', reasons, lines };
+}
+
+/** Where the lines do not add up to SubtotalAmount, or SubtotalAmount + Tax to the totals given. */
+export function summaryReasons(lines: readonly InvoiceLineToMatch[], summary: MatchInput['summary']): string[] {
   const reasons: string[] = [];
-  if (input.isDuplicate) {
-    reasons.push(`Invoice ${input.invoiceId} was already received from this supplier`);
-  }
-  const lineTotal = input.lines.reduce((sum, line) => sum + line.quantity * toCents(line.unitPrice), 0);
-  const subtotal = toCents(input.summary.subtotal);
+  const lineTotal = lines.reduce((sum, line) => sum + line.quantity * toCents(line.unitPrice), 0);
+  const subtotal = toCents(summary.subtotal);
   if (lineTotal !== subtotal) {
     reasons.push(`The lines add up to ${dollars(lineTotal)}, but SubtotalAmount is ${dollars(subtotal)}`);
   }
-  const expected = subtotal + toCents(input.summary.tax);
+  const expected = subtotal + toCents(summary.tax);
   for (const [name, amount] of [
-    ['GrossAmount', input.summary.gross],
-    ['NetAmount', input.summary.net],
-    ['DueAmount', input.summary.due],
+    ['GrossAmount', summary.gross],
+    ['NetAmount', summary.net],
+    ['DueAmount', summary.due],
   ] as const) {
     if (amount !== null && toCents(amount) !== expected) {
       reasons.push(
-        `SubtotalAmount ${dollars(subtotal)} + Tax ${dollars(toCents(input.summary.tax))} is ${dollars(expected)}, but ${name} is ${dollars(toCents(amount))}`,
+        `SubtotalAmount ${dollars(subtotal)} + Tax ${dollars(toCents(summary.tax))} is ${dollars(expected)}, but ${name} is ${dollars(toCents(amount))}`,
       );
     }
   }
-  const hasException = reasons.length > 0 || lines.some((line) => line.reasons.length > 0);
-  return { status: hasException ? 'exception' : 'matched', reasons, lines };
+  return reasons;
 }
 
 /** Whether an invoice of this status is on the ready-to-pay list. */

@@ -8,7 +8,7 @@ import { classifySupplierAnswer } from '../supplier/cxml/cxml-response.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { postCxml, SupplierTransportError } from '../supplier/supplier-http.js';
 import { statusUpdateRetryAt, MAX_STATUS_UPDATE_ATTEMPTS } from './invoice-match.rules.js';
-import * as queries from './invoices.queries.js';
+import * as queries from './invoice-status-updates.queries.js';
 
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;

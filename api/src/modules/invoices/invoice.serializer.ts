@@ -9,6 +9,8 @@ export function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     invoice_id: row.invoice_id,
+    purpose: row.purpose,
+    credited_invoice_id: row.credited_invoice_id,
     supplier_identity: row.supplier_identity,
     order_id: row.order_id,
     order_number: row.order_number,
@@ -31,6 +33,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     decided_by: row.decided_by_label,
     decided_at: row.decided_at ? iso(row.decided_at) : null,
     decision_note: row.decision_note,
+    withdrawn_at: row.withdrawn_at ? iso(row.withdrawn_at) : null,
     supplier_answer: row.supplier_answer
       ? {
           type: row.supplier_answer.status_type,

@@ -1,4 +1,4 @@
-import type { ADMIN_INVOICE_SORTS, InvoiceStatus } from '../../contracts/invoices.js';
+import type { ADMIN_INVOICE_SORTS, InvoicePurpose, InvoiceStatus } from '../../contracts/invoices.js';
 import type { Db } from '../../database/connection.js';
 import { containsPattern } from '../../database/like-pattern.js';
 
@@ -27,20 +27,6 @@ export interface InvoiceArrival {
   id: string;
 }
 
-/** Another invoice of this supplier with the invoiceID, not disputed (and arrived before `before`, when given). */
-export async function hasOtherInvoiceWithId(
-  db: Db,
-  supplierIdentity: string,
-  invoiceId: string,
-  before?: InvoiceArrival,
-): Promise<boolean> {
-  const query = db('invoices')
-    .where({ supplier_identity: supplierIdentity, invoice_id: invoiceId })
-    .whereNot({ status: 'disputed' });
-  if (before) query.whereRaw('(received_at, id) < (?, ?)', [before.receivedAt, before.id]);
-  return (await query.first('id')) !== undefined;
-}
-
 export async function selectOrderUnitPrices(db: Db, orderId: string): Promise<Map<number, string>> {
   const rows: { line_number: number; unit_price: string }[] = await db('order_items')
     .where({ order_id: orderId })
@@ -57,7 +43,10 @@ export async function selectReceivedByLine(db: Db, orderId: string): Promise<Map
   return new Map(rows.map((row) => [row.line_number, row.quantity]));
 }
 
-/** What the order's earlier invoices (not disputed) bill per order line: all of them, or those before `before`. */
+/**
+ * What the order's invoices (neither disputed nor withdrawn; credit memos not counted) bill per order
+ * line: all of them, or those before `before`.
+ */
 export async function selectInvoicedByLine(
   db: Db,
   orderId: string,
@@ -65,8 +54,8 @@ export async function selectInvoicedByLine(
 ): Promise<Map<number, number>> {
   const query = db('invoice_lines as l')
     .join('invoices as i', 'i.id', 'l.invoice_id')
-    .where('i.order_id', orderId)
-    .whereNot('i.status', 'disputed')
+    .where({ 'i.order_id': orderId, 'i.purpose': 'standard' })
+    .whereNotIn('i.status', ['disputed', 'withdrawn'])
     .groupBy('l.line_number')
     .select('l.line_number', db.raw('sum(l.quantity)::int AS quantity'));
   if (before) query.whereRaw('(i.received_at, i.id) < (?, ?)', [before.receivedAt, before.id]);
@@ -92,6 +81,8 @@ export interface InvoiceLineRow {
 
 export interface InvoiceWrite {
   order_id: string;
+  purpose: InvoicePurpose;
+  credited_invoice_id: string | null;
   inbound_document_id: string;
   payload_id: string;
   supplier_identity: string;
@@ -121,23 +112,12 @@ export async function insertInvoice(db: Db, write: InvoiceWrite): Promise<string
   return row!.id;
 }
 
-export interface StatusUpdateWrite {
-  invoice_id: string;
-  payload_id: string;
-  status_type: 'reconciled' | 'rejected';
-  comments: string | null;
-  next_attempt_at: Date;
-  created_at: Date;
-}
-
-export async function insertStatusUpdate(db: Db, write: StatusUpdateWrite): Promise<string> {
-  const [row] = await db('invoice_status_updates').insert(write).returning<{ id: string }[]>('id');
-  return row!.id;
-}
-
 export interface InvoiceRow {
   id: string;
   invoice_id: string;
+  purpose: InvoicePurpose;
+  credited_invoice_id: string | null;
+  withdrawn_at: Date | null;
   supplier_identity: string;
   order_id: string;
   order_number: string;
@@ -177,7 +157,8 @@ const INVOICE_COLUMNS = `
   i.id, i.invoice_id, i.supplier_identity, i.order_id, o.order_number, i.payload_id, i.invoice_date, i.currency,
   i.subtotal_amount::text AS subtotal_amount, i.tax_amount::text AS tax_amount, i.net_amount::text AS net_amount,
   i.due_amount::text AS due_amount, i.price_tolerance_percent::text AS price_tolerance_percent, i.status, i.reasons,
-  i.received_at, i.decided_by_label, i.decided_at, i.decision_note,
+  i.received_at, i.decided_by_label, i.decided_at, i.decision_note, i.purpose, i.withdrawn_at,
+  (SELECT c.invoice_id FROM invoices c WHERE c.id = i.credited_invoice_id) AS credited_invoice_id,
   (SELECT coalesce(jsonb_agg(jsonb_build_object(
       'invoice_line_number', l.invoice_line_number, 'line_number', l.line_number, 'quantity', l.quantity,
       'unit_price', l.unit_price::text, 'order_unit_price', l.order_unit_price::text,
@@ -226,9 +207,26 @@ export async function selectInvoice(db: Db, id: string): Promise<InvoiceRow | un
   return filtered(db, { id }).first<InvoiceRow | undefined>(db.raw(INVOICE_COLUMNS));
 }
 
-/** The ready-to-pay list for accounts payable, oldest first. */
+/**
+ * The ready-to-pay list for accounts payable, oldest first: the ready-to-pay invoices and the credit
+ * memos against them. All are in force, so the unique index lists a supplier's invoiceID once.
+ */
 export function selectReadyToPay(db: Db): Promise<InvoiceRow[]> {
-  return filtered(db, { is_ready_to_pay: true })
+  return filtered(db, {})
+    .where((ready) =>
+      ready
+        .whereIn('i.status', ['matched', 'accepted'])
+        .orWhere((credits) =>
+          credits
+            .where('i.status', 'credit')
+            .whereExists((credited) =>
+              credited
+                .from('invoices as c')
+                .whereRaw('c.id = i.credited_invoice_id')
+                .whereIn('c.status', ['matched', 'accepted']),
+            ),
+        ),
+    )
     .select(db.raw(INVOICE_COLUMNS))
     .orderBy([
       { column: 'i.received_at', order: 'asc' },
@@ -263,92 +261,6 @@ export async function updateInvoiceDecision(
   },
 ): Promise<void> {
   await db('invoices').where({ id }).update(decision);
-}
-
-export interface DueStatusUpdateRow {
-  id: string;
-  payload_id: string;
-  status_type: 'reconciled' | 'rejected';
-  comments: string | null;
-  attempts: number;
-  invoice_payload_id: string;
-  invoice_id: string;
-  invoice_date: Date;
-}
-
-/**
- * Takes the status updates due now (or one by id) for `leaseUntil`: the job and an immediate send
- * never post the same update at once. Attempts are counted when taken.
- */
-export async function leaseDueStatusUpdates(
-  db: Db,
-  options: { now: Date; leaseUntil: Date; limit: number; maxAttempts: number; id?: string },
-): Promise<DueStatusUpdateRow[]> {
-  const { rows } = await db.raw<{ rows: DueStatusUpdateRow[] }>(
-    `UPDATE invoice_status_updates u
-        SET leased_until = ?, attempts = u.attempts + 1
-       FROM invoices i
-      WHERE u.invoice_id = i.id
-        AND u.id IN (SELECT id FROM invoice_status_updates
-                      WHERE sent_at IS NULL AND attempts < ? AND next_attempt_at <= ?
-                        AND (leased_until IS NULL OR leased_until < ?) ${options.id ? 'AND id = ?' : ''}
-                      ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
-  RETURNING u.id::text AS id, u.payload_id, u.status_type, u.comments, u.attempts,
-            i.payload_id AS invoice_payload_id, i.invoice_id, i.invoice_date`,
-    [
-      options.leaseUntil,
-      options.maxAttempts,
-      options.now,
-      options.now,
-      ...(options.id ? [options.id] : []),
-      options.limit,
-    ],
-  );
-  return rows;
-}
-
-export async function markStatusUpdateSent(
-  db: Db,
-  id: string,
-  result: { httpStatus: number; requestXml: string; now: Date },
-): Promise<void> {
-  await db('invoice_status_updates').where({ id }).update({
-    sent_at: result.now,
-    http_status: result.httpStatus,
-    request_xml: result.requestXml,
-    leased_until: null,
-    last_error: null,
-  });
-}
-
-export async function markStatusUpdateFailed(
-  db: Db,
-  id: string,
-  result: { httpStatus: number | null; error: string; requestXml: string | null; retryAt: Date },
-): Promise<void> {
-  await db('invoice_status_updates')
-    .where({ id })
-    .update({
-      http_status: result.httpStatus,
-      last_error: result.error.slice(0, 1000),
-      request_xml: result.requestXml,
-      next_attempt_at: result.retryAt,
-      leased_until: null,
-    });
-}
-
-export interface OutboundCredentialsRow {
-  punchout_url: string | null;
-  test_punchout_url: string | null;
-  identity: string | null;
-  shared_secret_encrypted: string | null;
-  test_mode: boolean;
-}
-
-export function selectOutboundCredentials(db: Db): Promise<OutboundCredentialsRow | undefined> {
-  return db('punchout_settings')
-    .where({ id: 1 })
-    .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
 }
 
 /** An invoice still waiting in the exceptions queue, with what its match read, locked for a re-match. */

@@ -6,53 +6,13 @@ import type request from 'supertest';
 import { signedInAgent } from '../../test-support/http-test-app.js';
 import { testConfig, testContext } from '../../test-support/test-context.js';
 import { useFulfilmentTestbed, type SentOrder } from '../../test-support/fulfilment-testbed.js';
+import { invoiceScenarios } from '../../test-support/invoice-scenarios.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
-import { buildInvoiceDetailRequestXml, type InvoiceDetailInput } from '../supplier/cxml/cxml-invoice-documents.js';
-import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
 import { sendDueInvoiceStatusUpdates } from './invoices.service.js';
 
-const NOW = new Date('2026-11-27T10:00:00Z');
 const testbed = useFulfilmentTestbed();
 const db = () => testbed.database.db;
-
-function invoiceXml(order: SentOrder, input: Partial<InvoiceDetailInput> = {}, payloadId?: string): string {
-  return buildInvoiceDetailRequestXml(testbed.supplierHeader(NOW, payloadId ? { payloadId } : {}), {
-    invoiceId: `INV-${randomUUID().slice(0, 8)}`,
-    invoiceDate: NOW,
-    order: { orderId: order.order_number, payloadId: order.payload_id },
-    items: [
-      { invoiceLineNumber: 1, lineNumber: 1, quantity: 10, unitPrice: '5.00' },
-      { invoiceLineNumber: 2, lineNumber: 2, quantity: 4, unitPrice: '5.00' },
-    ],
-    tax: '5.60',
-    ...input,
-  });
-}
-
-async function post(xml: string) {
-  const response = await testbed.postDocument(xml);
-  expect(response.headers['content-type']).toMatch(/^text\/xml/);
-  const answer = parseCxmlResponse(response.text);
-  expect(response.status).toBe(answer.statusCode);
-  return { code: answer.statusCode, message: answer.message ?? '' };
-}
-
-/** An order the sandbox accepted and the ward fully received (by its requester). */
-async function receivedOrder(quantities = [10, 4]): Promise<SentOrder> {
-  const order = await testbed.sentOrder(quantities);
-  await order.requester.agent
-    .post(`/api/orders/${order.id}/receipts`)
-    .send({ lines: quantities.map((quantity, index) => ({ line_number: index + 1, quantity })) })
-    .expect(201);
-  return order;
-}
-
-const invoicesOf = (order: SentOrder) =>
-  db()('invoices').where({ order_id: order.id }).orderBy('received_at').select('id', 'status', 'invoice_id');
-
-async function financeAgent() {
-  return (await signedInAgent(testbed.app, db(), ['finance'])).agent;
-}
+const { invoiceXml, post, receivedOrder, invoicesOf, financeAgent } = invoiceScenarios(testbed);
 
 async function invoiceOf(order: SentOrder, agent: request.Agent) {
   const [row] = await invoicesOf(order);
@@ -174,21 +134,6 @@ describe('POST /api/cxml/inbound with an InvoiceDetailRequest', () => {
     });
   });
 
-  it('holds a second invoice with the same invoiceID from the supplier as a duplicate exception', async () => {
-    const first = await receivedOrder([2]);
-    const second = await receivedOrder([2]);
-    const items = [{ invoiceLineNumber: 1, lineNumber: 1, quantity: 2, unitPrice: '5.00' }];
-    const invoiceId = `INV-DUP-${randomUUID().slice(0, 6)}`;
-    expect((await post(invoiceXml(first, { invoiceId, items, tax: '0.00' }))).code).toBe(200);
-    expect((await post(invoiceXml(second, { invoiceId, items, tax: '0.00' }))).code).toBe(200);
-    expect(await invoicesOf(first)).toEqual([expect.objectContaining({ status: 'matched' })]);
-    const duplicate = await invoiceOf(second, await financeAgent());
-    expect(duplicate).toMatchObject({
-      status: 'exception',
-      reasons: [`Invoice ${invoiceId} was already received from this supplier`],
-    });
-  });
-
   it('holds an invoice whose totals do not add up as an exception', async () => {
     const order = await receivedOrder([10]);
     const items = [{ invoiceLineNumber: 1, lineNumber: 1, quantity: 10, unitPrice: '5.00' }];
@@ -209,9 +154,14 @@ describe('POST /api/cxml/inbound with an InvoiceDetailRequest', () => {
       'InvoiceDetailRequest: element ShippingAmount is not supported in InvoiceDetailSummary',
     ],
     [
-      'a credit memo',
+      'a debit memo',
+      (xml) => xml.replace('purpose="standard"', 'purpose="debitMemo"'),
+      'InvoiceDetailRequestHeader purpose "debitMemo" is not supported: send a standard invoice or a credit memo (no debit memos)',
+    ],
+    [
+      'a credit memo that names no invoice it credits',
       (xml) => xml.replace('purpose="standard"', 'purpose="creditMemo"'),
-      'InvoiceDetailRequestHeader purpose "creditMemo" is not supported: only standard invoices are accepted (no credit or debit memos)',
+      'A credit memo names the invoice it credits in InvoiceDetailRequestHeader/InvoiceIDInfo@invoiceID',
     ],
     [
       'no summary',
@@ -371,7 +321,7 @@ describe('the finance queue: accept, dispute, ready-to-pay CSV', () => {
     );
     const lines = response.text.trim().split('\n');
     expect(lines[0]).toBe(
-      '"invoice_id","supplier_identity","order_number","invoice_date","currency","subtotal_amount","tax_amount","due_amount","status","decided_by","decision_note","received_at"',
+      '"invoice_id","supplier_identity","order_number","invoice_date","currency","subtotal_amount","tax_amount","due_amount","status","decided_by","decision_note","received_at","credited_invoice_id"',
     );
     const row = lines.find((line) => line.includes(order.order_number));
     expect(row).toMatch(

@@ -1,97 +1,26 @@
-import { READY_TO_PAY_CSV_FIELDS, type Invoice, type InvoiceDecision } from '../../contracts/invoices.js';
+import {
+  INVOICE_EXCEEDS_RECEIVED,
+  READY_TO_PAY_CSV_FIELDS,
+  type Invoice,
+  type InvoiceDecision,
+} from '../../contracts/invoices.js';
 import type { ServiceContext } from '../../context.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { ListPage } from '../../http/list-query.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { refuse, type InvoiceDetailRead } from '../fulfilment/cxml-inbound/inbound-document.types.js';
+import * as corrections from './invoice-corrections.queries.js';
 import { matchInvoice } from './invoice-match.rules.js';
 import { toInvoice } from './invoice.serializer.js';
 import { queueInvoiceStatusUpdate, sendInvoiceStatusUpdate } from './invoice-status-updates.service.js';
-
-export { sendDueInvoiceStatusUpdates, sendInvoiceStatusUpdate } from './invoice-status-updates.service.js';
 import * as queries from './invoices.queries.js';
+import { findOverReceived, holdOverReceived, overReceivedText } from './ready-to-pay.rules.js';
+
+export { recordInboundInvoice, type InboundInvoice } from './inbound-invoices.service.js';
+export { sendDueInvoiceStatusUpdates, sendInvoiceStatusUpdate } from './invoice-status-updates.service.js';
 
 const INVOICE_NOT_FOUND = () => AppError.notFound('Invoice not found', 'INVOICE_NOT_FOUND');
-
-export interface InboundInvoice {
-  order: { id: string; order_number: string };
-  document: InvoiceDetailRead;
-  supplierIdentity: string;
-  inboundDocumentId: string;
-  payloadId: string;
-  now: Date;
-}
-
-/**
- * Records an InvoiceDetailRequest in the inbound document's transaction, matched against the
- * order and its receipts. A matched invoice is ready to pay and its supplier is told at once
- * (reconciled, through the outbox); an exception waits for finance. Lines that name no line of
- * the order are refused (400), like every other document. Returns the status update to send
- * after commit, if any.
- */
-export async function recordInboundInvoice(
-  trx: Db,
-  input: InboundInvoice,
-): Promise<{ invoiceId: string; status: 'matched' | 'exception'; statusUpdateId: string | null }> {
-  const { document, order } = input;
-  if (document.currency !== 'USD') {
-    throw refuse.badRequest(`Invoices are paid in USD; this one is in ${document.currency.slice(0, 10)}`);
-  }
-  const orderPrices = await queries.selectOrderUnitPrices(trx, order.id);
-  for (const item of document.items) {
-    if (!orderPrices.has(item.lineNumber)) {
-      throw refuse.badRequest(
-        `Invoice line ${item.invoiceLineNumber}: lineNumber ${item.lineNumber} is not a line of ${order.order_number}`,
-      );
-    }
-  }
-  await queries.lockSupplierInvoiceId(trx, input.supplierIdentity, document.invoiceId);
-  const tolerancePercent = await queries.selectPriceTolerancePercent(trx);
-  const result = matchInvoice({
-    invoiceId: document.invoiceId,
-    lines: document.items,
-    summary: document.summary,
-    orderPrices,
-    received: await queries.selectReceivedByLine(trx, order.id),
-    invoicedBefore: await queries.selectInvoicedByLine(trx, order.id),
-    tolerancePercent,
-    isDuplicate: await queries.hasOtherInvoiceWithId(trx, input.supplierIdentity, document.invoiceId),
-  });
-  const invoiceId = await queries.insertInvoice(trx, {
-    order_id: order.id,
-    inbound_document_id: input.inboundDocumentId,
-    payload_id: input.payloadId,
-    supplier_identity: input.supplierIdentity,
-    invoice_id: document.invoiceId,
-    invoice_date: document.invoiceDate,
-    currency: document.currency,
-    subtotal_amount: document.summary.subtotal,
-    tax_amount: document.summary.tax,
-    gross_amount: document.summary.gross,
-    net_amount: document.summary.net,
-    due_amount: document.summary.due,
-    price_tolerance_percent: tolerancePercent,
-    status: result.status,
-    reasons: result.reasons,
-    received_at: input.now,
-    lines: document.items.map((item, index) => ({
-      invoice_line_number: item.invoiceLineNumber,
-      line_number: item.lineNumber,
-      quantity: item.quantity,
-      unit_price: item.unitPrice,
-      order_unit_price: result.lines[index]!.orderUnitPrice,
-      received_quantity: result.lines[index]!.receivedQuantity,
-      reasons: result.lines[index]!.reasons,
-    })),
-  });
-  const statusUpdateId =
-    result.status === 'matched'
-      ? await queueInvoiceStatusUpdate(trx, { invoiceId, type: 'reconciled', comments: null, now: input.now })
-      : null;
-  return { invoiceId, status: result.status, statusUpdateId };
-}
 
 /**
  * Receipts arriving after an invoice (the invoice often comes first) can settle its quantity
@@ -102,6 +31,7 @@ export async function recordInboundInvoice(
  * count as billed before it, later ones do not. Returns the status updates to send after commit.
  */
 export async function rematchInvoicesAfterReceipt(ctx: ServiceContext, trx: Db, orderId: string): Promise<string[]> {
+  await corrections.lockOrderForInvoices(trx, orderId);
   const invoices = await queries.selectExceptionInvoicesForRematch(trx, orderId);
   if (invoices.length === 0) return [];
   const [orderPrices, received] = await Promise.all([
@@ -111,14 +41,14 @@ export async function rematchInvoicesAfterReceipt(ctx: ServiceContext, trx: Db, 
   const statusUpdateIds: string[] = [];
   for (const invoice of invoices) {
     const arrival = { receivedAt: invoice.received_at, id: invoice.id };
-    const result = matchInvoice({
-      invoiceId: invoice.invoice_id,
-      lines: invoice.lines.map((line) => ({
-        invoiceLineNumber: line.invoice_line_number,
-        lineNumber: line.line_number,
-        quantity: line.quantity,
-        unitPrice: line.unit_price,
-      })),
+    const lines = invoice.lines.map((line) => ({
+      invoiceLineNumber: line.invoice_line_number,
+      lineNumber: line.line_number,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+    }));
+    const matched = matchInvoice({
+      lines,
       summary: {
         subtotal: invoice.subtotal_amount,
         tax: invoice.tax_amount,
@@ -130,8 +60,13 @@ export async function rematchInvoicesAfterReceipt(ctx: ServiceContext, trx: Db, 
       received,
       invoicedBefore: await queries.selectInvoicedByLine(trx, orderId, arrival),
       tolerancePercent: Number(invoice.price_tolerance_percent),
-      isDuplicate: await queries.hasOtherInvoiceWithId(trx, invoice.supplier_identity, invoice.invoice_id, arrival),
     });
+    // Earlier invoices made ready to pay in this loop count too: they are written before the next is weighed.
+    const result = holdOverReceived(
+      matched,
+      findOverReceived(lines, await corrections.selectReadyToPayByLine(trx, orderId), received),
+      lines.map((line) => line.lineNumber),
+    );
     await queries.updateInvoiceMatch(trx, invoice.id, {
       status: result.status,
       reasons: result.reasons,
@@ -181,7 +116,10 @@ export async function getInvoice(ctx: ServiceContext, id: string): Promise<Invoi
 /**
  * Finance accepts an exception (ready to pay, the supplier told "reconciled") or disputes it
  * (the supplier told "rejected", with the note). Separation of duties: whoever received goods of
- * the order may not accept its invoice's exception. Decided once; the decision is audited.
+ * the order may not accept its invoice's exception. Accepting never bills an order line beyond what
+ * was received, counting the order's other ready-to-pay invoices (409 INVOICE_EXCEEDS_RECEIVED);
+ * the order is locked first, so two accepts of one order are weighed one after the other. Decided
+ * once; the decision is audited.
  */
 export async function decideInvoice(
   ctx: ServiceContext,
@@ -193,6 +131,9 @@ export async function decideInvoice(
   const actor = ctx.actor;
   const now = ctx.now();
   const statusUpdateId = await ctx.db.transaction(async (trx) => {
+    const found = await corrections.selectInvoiceOrder(trx, id);
+    if (!found) throw INVOICE_NOT_FOUND();
+    await corrections.lockOrderForInvoices(trx, found.order_id);
     const invoice = await queries.selectInvoiceForDecision(trx, id);
     if (!invoice) throw INVOICE_NOT_FOUND();
     if (invoice.status !== 'exception') {
@@ -208,6 +149,7 @@ export async function decideInvoice(
         'You received goods of this order, so you cannot accept its invoice exception: another member of finance must.',
       );
     }
+    if (decision === 'accept') await assertWithinReceived(trx, invoice);
     const status = decision === 'accept' ? 'accepted' : 'disputed';
     await queries.updateInvoiceDecision(trx, id, {
       status,
@@ -235,6 +177,28 @@ export async function decideInvoice(
   });
   await sendInvoiceStatusUpdate(ctx, statusUpdateId);
   return getInvoice(ctx, id);
+}
+
+/** Refuses (409) an accept that would bill an order line beyond what was received. */
+async function assertWithinReceived(trx: Db, invoice: { id: string; order_id: string; invoice_id: string }) {
+  const over = findOverReceived(
+    await corrections.selectBilledLines(trx, invoice.id),
+    await corrections.selectReadyToPayByLine(trx, invoice.order_id),
+    await queries.selectReceivedByLine(trx, invoice.order_id),
+  );
+  if (!over) return;
+  throw new AppError(
+    409,
+    INVOICE_EXCEEDS_RECEIVED,
+    `Invoice ${invoice.invoice_id} cannot be accepted: ${overReceivedText(over)}. Dispute it, or wait for the goods.`,
+    undefined,
+    {
+      line_number: over.lineNumber,
+      invoice_quantity: over.hereQuantity,
+      other_ready_to_pay_quantity: over.otherQuantity,
+      received_quantity: over.received,
+    },
+  );
 }
 
 /** The ready-to-pay list as CSV for accounts payable, every cell spreadsheet-safe; audited. */

@@ -29,13 +29,25 @@ const TABS = {
   exception: { status: 'exception' },
   ready: { is_ready_to_pay: true },
   disputed: { status: 'disputed' },
+  credit: { status: 'credit' },
+  withdrawn: { status: 'withdrawn' },
 } as const;
 type TabName = keyof typeof TABS;
 
 function tabOf(filter: Record<string, unknown>): TabName {
   if (filter.is_ready_to_pay === true) return 'ready';
-  return filter.status === 'disputed' ? 'disputed' : 'exception';
+  const status = filter.status;
+  return status === 'disputed' || status === 'credit' || status === 'withdrawn' ? status : 'exception';
 }
+
+const CHIP_COLORS: Record<Invoice['status'], 'warning' | 'error' | 'success' | 'info' | 'default'> = {
+  exception: 'warning',
+  disputed: 'error',
+  matched: 'success',
+  accepted: 'success',
+  credit: 'info',
+  withdrawn: 'default',
+};
 
 function QueueTabs() {
   const translate = useTranslate();
@@ -79,7 +91,7 @@ function StatusChip() {
       render={(invoice) => (
         <Chip
           size="small"
-          color={invoice.status === 'exception' ? 'warning' : invoice.status === 'disputed' ? 'error' : 'success'}
+          color={CHIP_COLORS[invoice.status]}
           label={translate(`supply_hub.invoices.status_label.${invoice.status}`)}
         />
       )}

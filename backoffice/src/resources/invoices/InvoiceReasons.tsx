@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
+import { formatDateTime } from '../../i18n/format';
 import type { Invoice } from '../../providers/records';
 
 /** The invoice's lines, each with why it did not match (or that it matches), and the invoice-wide reasons. */
@@ -13,6 +14,16 @@ export function InvoiceReasons() {
   if (!invoice) return null;
   return (
     <Box sx={{ py: 1 }} data-testid="invoice-reasons">
+      {invoice.credited_invoice_id && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('supply_hub.invoices.credits_invoice', { invoice: invoice.credited_invoice_id })}
+        </Alert>
+      )}
+      {invoice.withdrawn_at && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('supply_hub.invoices.withdrawn_on', { date: formatDateTime(invoice.withdrawn_at) })}
+        </Alert>
+      )}
       {invoice.reasons.length > 0 && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           <strong>{translate('supply_hub.invoices.invoice_reasons')}:</strong> {invoice.reasons.join('; ')}

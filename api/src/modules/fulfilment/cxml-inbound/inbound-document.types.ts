@@ -76,10 +76,20 @@ export interface StatusUpdateRead {
   message: string | null;
 }
 
-/** An InvoiceDetailRequest as the portal reads it: one order, item lines, the summary's amounts. */
+/**
+ * An InvoiceDetailRequest as the portal reads it: one order, item lines, the summary's amounts. A
+ * credit memo has negative quantities and amounts (unit prices stay positive) and names the invoice
+ * it credits; operation="delete" withdraws the document of its invoiceID.
+ */
 export interface InvoiceDetailRead {
   kind: 'InvoiceDetailRequest';
   invoiceId: string;
+  purpose: 'standard' | 'creditMemo';
+  operation: 'new' | 'delete';
+  /** InvoiceDetailRequestHeader/InvoiceIDInfo@invoiceID: the invoice a credit memo credits. */
+  creditedInvoiceId: string | null;
+  /** InvoiceDetailRequestHeader/DocumentReference@payloadID: the document a delete or credit memo refers to. */
+  previousPayloadId: string | null;
   invoiceDate: Date;
   orderReference: OrderReferenceRead;
   currency: string;

@@ -52,6 +52,9 @@ const INVOICE_DETAIL_REQUEST: ElementSchema = {
               ],
             },
           ],
+          // The document a delete or credit memo refers to, and the invoice a credit memo credits.
+          DocumentReference: ['optional', { required: ['payloadID'] }],
+          InvoiceIDInfo: ['optional', { required: ['invoiceID'], optional: ['invoiceDate'] }],
           Comments: ['optional', OPAQUE],
           Extrinsic: ['any', OPAQUE],
         },

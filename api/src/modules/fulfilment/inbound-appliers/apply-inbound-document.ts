@@ -28,6 +28,9 @@ export function appliedMessage(document: InboundDocumentRead): string {
   if (document.kind === 'ShipNoticeRequest') {
     return document.operation === 'delete' ? 'Ship notice withdrawn' : 'Ship notice applied';
   }
-  if (document.kind === 'InvoiceDetailRequest') return 'Invoice received';
+  if (document.kind === 'InvoiceDetailRequest') {
+    if (document.operation === 'delete') return 'Invoice withdrawn';
+    return document.purpose === 'creditMemo' ? 'Credit memo received' : 'Invoice received';
+  }
   return 'Status update recorded';
 }

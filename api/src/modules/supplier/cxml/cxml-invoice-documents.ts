@@ -3,13 +3,20 @@ import { CXML_LANG, formatCxmlDate, type XmlElementTree } from './cxml-text.js';
 
 /**
  * The invoice documents of cXML 1.2: the InvoiceDetailRequest a supplier sends (the sandbox
- * supplier and tests build it; InvoiceDetail.dtd structure, one order per invoice, standard
- * purpose) and the StatusUpdateRequest with an InvoiceStatus the portal answers it with (cXML.dtd).
+ * supplier and tests build it; InvoiceDetail.dtd structure, one order per invoice; a standard
+ * invoice unless told otherwise) and the StatusUpdateRequest with an InvoiceStatus the portal
+ * answers it with (cXML.dtd).
  */
 export interface InvoiceDetailInput {
   invoiceId: string;
   invoiceDate: Date;
   purpose?: string;
+  /** Defaults to "new"; "delete" withdraws the document of this invoiceID. */
+  operation?: 'new' | 'delete';
+  /** InvoiceIDInfo: the invoice a credit memo credits. */
+  creditedInvoiceId?: string;
+  /** DocumentReference in the header: the payloadID of the document a delete or credit memo refers to. */
+  previousPayloadId?: string;
   order: { orderId: string; payloadId: string };
   currency?: string;
   items: { invoiceLineNumber: number; lineNumber: number; quantity: number; unitPrice: string }[];
@@ -39,10 +46,12 @@ export function buildInvoiceDetailRequestXml(header: CxmlRequestHeader, input: I
         InvoiceDetailRequestHeader: {
           '@_invoiceID': input.invoiceId,
           '@_purpose': input.purpose ?? 'standard',
-          '@_operation': 'new',
+          '@_operation': input.operation ?? 'new',
           '@_invoiceDate': formatCxmlDate(input.invoiceDate),
           InvoiceDetailHeaderIndicator: '',
           InvoiceDetailLineIndicator: '',
+          ...(input.previousPayloadId ? { DocumentReference: { '@_payloadID': input.previousPayloadId } } : {}),
+          ...(input.creditedInvoiceId ? { InvoiceIDInfo: { '@_invoiceID': input.creditedInvoiceId } } : {}),
         },
         InvoiceDetailOrder: {
           InvoiceDetailOrderInfo: {
