@@ -5,8 +5,10 @@
 // worst case, a botnet that no per-source pause slows down. Meanwhile three probes run one request
 // at a time: GET /api/health/live, GET /api/products (signed in) and a legitimate supplier posting
 // ConfirmationRequests from its own address. The probes' p95 is measured before the flood and
-// during it. Options: --duration S (default 30), --flooders N (default 50), --smoke (3 s, 5
-// flooders, a short quiet phase: proves the bench runs), --json.
+// during it. The junk names another sender identity, as a stranger's would; with
+// --junk-names-supplier it names the supplier's (an attacker who knows it competes with the supplier
+// on equal terms). Options: --duration S (default 30), --flooders N (default 50), --smoke (3 s, 5
+// flooders, a short quiet phase: proves the bench runs), --junk-names-supplier, --json.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { signInCookie } from './demo-session.mjs';
+import { insertSentOrders } from './inbound.mjs';
 import { formatTable, numberOption, percentile } from './report.mjs';
 import { SERVER_ENTRY, embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
 
@@ -29,41 +32,14 @@ const SUPPLIER_SECRET = `flood-${randomUUID()}`;
 const JUNK_BYTES = 1_000_000;
 const LEGITIMATE_ADDRESS = '198.51.100.77';
 
-/** One order a supplier knows: submitted, with the payloadID of its OrderRequest, two lines of 2. */
-async function insertSentOrders(db, count) {
-  const { rows: users } = await db.query(`SELECT id, email FROM users WHERE email = 'doctor@demo.supplyhub.test'`);
-  const { rows: products } = await db.query(`SELECT id, asin, title, price FROM products WHERE active LIMIT 2`);
-  const orders = [];
-  await db.query('BEGIN');
-  for (let index = 0; index < count; index += 1) {
-    const payloadId = `flood-order-${randomUUID()}@supplyhub`;
-    const total = products.reduce((sum, product) => sum + Number(product.price) * 2, 0).toFixed(2);
-    const { rows } = await db.query(
-      `INSERT INTO orders (user_id, user_email, status, total_amount, payload_id, submitted_at, approved_at, approval_source)
-       VALUES ($1, $2, 'submitted', $3, $4, now(), now(), 'system') RETURNING id, order_number`,
-      [users[0].id, users[0].email, total, payloadId],
-    );
-    for (const [line, product] of products.entries()) {
-      await db.query(
-        `INSERT INTO order_items (order_id, line_number, product_id, asin, title, quantity, unit_price, total_price)
-         VALUES ($1, $2, $3, $4, $5, 2, $6::numeric, $6::numeric * 2)`,
-        [rows[0].id, line + 1, product.id, product.asin, product.title, product.price],
-      );
-    }
-    orders.push({ orderNumber: rows[0].order_number, payloadId });
-  }
-  await db.query('COMMIT');
-  return orders;
-}
-
-function header(sharedSecret) {
+function header(sharedSecret, senderIdentity = SUPPLIER_IDENTITY) {
   return {
     payloadId: `${randomUUID()}@flood-bench`,
     timestamp: new Date(),
     deploymentMode: 'test',
-    fromIdentity: SUPPLIER_IDENTITY,
+    fromIdentity: senderIdentity,
     toIdentity: 'SUPPLYHUB',
-    senderIdentity: SUPPLIER_IDENTITY,
+    senderIdentity,
     sharedSecret,
     userAgent: 'Supply Hub inbound flood benchmark',
   };
@@ -79,8 +55,12 @@ function confirmationFor(build, order) {
 }
 
 /** A real Header with a wrong secret, then a megabyte of elements: what costs a parser the most per byte. */
-function junkDocument(build) {
-  const small = build(header(`wrong-${randomUUID()}`), { orderPayloadId: 'none@flood', code: 200, text: 'OK' });
+function junkDocument(build, senderIdentity) {
+  const small = build(header(`wrong-${randomUUID()}`, senderIdentity), {
+    orderPayloadId: 'none@flood',
+    code: 200,
+    text: 'OK',
+  });
   const filler = '<Extrinsic name="x">y</Extrinsic>'.repeat(Math.ceil((JUNK_BYTES - small.length) / 33) - 1);
   return Buffer.from(small.replace('<Status ', `${filler}<Status `).slice(0, JUNK_BYTES), 'utf8');
 }
@@ -161,6 +141,8 @@ export async function run(args) {
   const seconds = numberOption(args, '--duration', isSmoke ? 3 : 30);
   const flooders = numberOption(args, '--flooders', isSmoke ? 5 : 50);
   const quietSeconds = isSmoke ? 2 : 10;
+  // A stranger does not know the supplier's identity; --junk-names-supplier floods as one who does.
+  const junkIdentity = args.includes('--junk-names-supplier') ? SUPPLIER_IDENTITY : 'SOMEONE-ELSE';
   if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build --workspace api\` first.\n`);
     return 1;
@@ -178,7 +160,7 @@ export async function run(args) {
       );
       const orders = await insertSentOrders(db, (quietSeconds + seconds) * 400 + 100);
       const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
-      const junk = junkDocument(documents.buildStatusUpdateRequestXml);
+      const junk = junkDocument(documents.buildStatusUpdateRequestXml, junkIdentity);
       const common = { baseUrl, cookie, orders, junk, buildConfirmation: documents.buildConfirmationRequestXml };
       // Warm-up: the first requests load the catalogue and start the reader thread.
       await measurePhase({ ...common, seconds: 1, flooders: 0 });
@@ -246,7 +228,7 @@ export async function run(args) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       } else {
         process.stdout.write(
-          `\nSupply Hub inbound flood benchmark — built server, embedded PostgreSQL, ${flooders} clients × ${seconds} s of 1 MB wrong-secret documents, each from a new address; load ${result.load_average}\n\n${formatTable(rows)}\n`,
+          `\nSupply Hub inbound flood benchmark — built server, embedded PostgreSQL, ${flooders} clients × ${seconds} s of 1 MB wrong-secret documents naming ${junkIdentity === SUPPLIER_IDENTITY ? "the supplier's identity" : 'another identity'}, each from a new address; load ${result.load_average}\n\n${formatTable(rows)}\n`,
         );
       }
       // A smoke run proves the bench runs and the supplier gets through; its figures on a busy CI machine are not judged.

@@ -25,7 +25,7 @@ const SUPPLIER_SECRET = `bench-${randomUUID()}`;
 const LINES_PER_ORDER = 2;
 
 /** Orders as a supplier knows them: submitted, with the payloadID of their OrderRequest. */
-async function insertSentOrders(db, count) {
+export async function insertSentOrders(db, count) {
   const { rows: users } = await db.query(`SELECT id, email FROM users WHERE email = 'doctor@demo.supplyhub.test'`);
   const { rows: products } = await db.query(
     `SELECT id, asin, title, price FROM products WHERE active LIMIT ${LINES_PER_ORDER}`,

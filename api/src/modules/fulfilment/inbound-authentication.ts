@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { THROTTLE_RULES, addressKey } from '../throttles/throttle-rules.js';
 import { tooManyAttempts, type Throttles } from '../throttles/throttles.js';
-import type { ScannedSender } from './cxml-inbound/inbound-header-scan.js';
+import { scanSenderIdentity, type ScannedSender } from './cxml-inbound/inbound-header-scan.js';
 import * as queries from './inbound.queries.js';
 
 const RULE = 'cxmlInboundSource';
@@ -17,6 +17,26 @@ export async function pausedSourceMessage(throttles: Throttles, sourceAddress: s
   const state = await throttles.inspect(RULE, addressKey(sourceAddress));
   if (!state?.isBlocked) return null;
   return tooManyAttempts(THROTTLE_RULES[RULE], state.resetsAt.getTime() - now.getTime()).message;
+}
+
+const IDENTITY_KEPT_MS = 5000;
+const expectedIdentities = new WeakMap<object, { identity: string | null; readAt: number }>();
+
+/**
+ * Whether a document's head names the supplier identity the portal expects (read at most every 5 s
+ * per database, so a flood adds no reads). It orders the queue and nothing else: an identity is
+ * not a secret.
+ */
+export async function namesExpectedSender(ctx: ServiceContext, head: string): Promise<boolean> {
+  const named = scanSenderIdentity(head);
+  if (!named) return false;
+  const now = Date.now();
+  let kept = expectedIdentities.get(ctx.db);
+  if (!kept || now - kept.readAt > IDENTITY_KEPT_MS) {
+    kept = { identity: (await queries.selectInboundCredentials(ctx.db))?.inbound_identity ?? null, readAt: now };
+    expectedIdentities.set(ctx.db, kept);
+  }
+  return kept.identity !== null && named === kept.identity;
 }
 
 /**

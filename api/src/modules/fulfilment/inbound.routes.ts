@@ -1,4 +1,5 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import PQueue from 'p-queue';
+import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 
 import { boundedConcurrency } from '../../http/bounded-concurrency.js';
 import { allow } from '../../http/policy.js';
@@ -6,17 +7,23 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { buildCxmlResponseXml } from '../supplier/cxml/cxml-response-builder.js';
 import {
   MAX_INBOUND_BYTES,
+  namesExpectedSender,
   pausedSourceMessage,
   receiveInboundDocument,
   type InboundAnswer,
 } from './inbound.service.js';
+import { streamedRequestBody } from './inbound-request-body.js';
 
 /**
- * Documents read at once, and waiting unread. A supplier sends a few documents at a time; four at
- * once keep the endpoint to four of the database pool's connections whatever arrives.
+ * Documents under way at once (their heads arriving: 64 KB each at most), and waiting unread beyond
+ * those; of them, documents checked at once (credential, throttle, log, the rest of the body, the
+ * worker's read, the transaction). Checks use the database pool, so few run at once, and only once
+ * a document's head has arrived: a stranger trickling bytes holds none of them.
  */
-const INBOUND_CONCURRENCY = 4;
+const INBOUND_READING = 64;
 const INBOUND_MAX_WAITING = 200;
+const INBOUND_CHECKING = 4;
+const HEAD_TIMEOUT_MS = 10_000;
 const BUSY = { code: 503, text: 'Service Unavailable', retryAfterSeconds: 60 } as const;
 
 /**
@@ -36,8 +43,9 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
     sendCxmlAnswer(res, { code: 429, text: 'Too Many Requests', message }, now());
   };
 
+  const checking = new PQueue({ concurrency: INBOUND_CHECKING });
   const admitFewAtOnce = boundedConcurrency({
-    concurrency: INBOUND_CONCURRENCY,
+    concurrency: INBOUND_READING,
     maxWaiting: INBOUND_MAX_WAITING,
     refuse: (res) =>
       sendCxmlAnswer(
@@ -47,22 +55,27 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
       ),
   });
 
-  router.post(
-    '/cxml/inbound',
-    allow.public(),
-    admitFewAtOnce,
-    refusePausedSource,
-    // Read as text whatever the declared type, so a wrong one gets a cXML answer too.
-    express.text({ type: () => true, limit: MAX_INBOUND_BYTES }),
-    async (req, res) => {
-      const body = typeof req.body === 'string' ? req.body : '';
-      const result = await receiveInboundDocument(contextFor(req), throttles, body, {
-        sourceAddress: req.ip,
-        contentType: req.get('content-type'),
-      });
-      sendCxmlAnswer(res, result, now());
-    },
-  );
+  router.post('/cxml/inbound', allow.public(), admitFewAtOnce, refusePausedSource, async (req, res) => {
+    const body = streamedRequestBody(req, MAX_INBOUND_BYTES, HEAD_TIMEOUT_MS);
+    // The head arrives before a check slot is taken, so a slow sender holds none; a refusal of the
+    // body is met again, and answered, by the service.
+    const head = await body.head().catch(() => '');
+    const ctx = contextFor(req);
+    // Documents that name the supplier's identity are checked first, so strangers' documents, however
+    // many, do not make the supplier wait; naming it proves nothing, the check that follows does.
+    const priority = (await namesExpectedSender(ctx, head)) ? 1 : 0;
+    const result = await checking.add(
+      () =>
+        receiveInboundDocument(ctx, throttles, body, {
+          sourceAddress: req.ip,
+          contentType: req.get('content-type'),
+        }),
+      { priority },
+    );
+    // Refused on its head, a document's rest is never read: the connection goes with the answer.
+    if (!req.complete) res.setHeader('Connection', 'close');
+    sendCxmlAnswer(res, result, now());
+  });
 
   const answerInCxml: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, _next) => {
     if (error.type === 'entity.too.large') {

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
 import { deliverQueuedMail } from '../mail/mail.service.js';
 import type { Throttles } from '../throttles/throttles.js';
+import { textBody, type InboundBody } from './cxml-inbound/inbound-body.js';
 import { InboundRefusal, refuse, type InboundDocumentRead } from './cxml-inbound/inbound-document.types.js';
 import { sameSender, scanPayloadId, scanSender } from './cxml-inbound/inbound-header-scan.js';
 import { InboundReadersBusy, readInboundInWorker } from './cxml-inbound/inbound-reading-pool.js';
@@ -13,7 +14,7 @@ import { applyInboundDocument, appliedMessage, type ApplyContext } from './inbou
 import { countRefusedDocument, isAuthenticSender, redactSecrets } from './inbound-authentication.js';
 import * as queries from './inbound.queries.js';
 
-export { pausedSourceMessage } from './inbound-authentication.js';
+export { namesExpectedSender, pausedSourceMessage } from './inbound-authentication.js';
 
 /** The cXML Status an inbound document is answered with; the HTTP status mirrors its code. */
 export interface InboundAnswer {
@@ -39,15 +40,15 @@ export interface InboundMeta {
 /**
  * Receives one document a supplier sends back (ConfirmationRequest, ShipNoticeRequest,
  * StatusUpdateRequest, InvoiceDetailRequest). The cheap checks come first and the expensive ones
- * only for a known sender: size and type; the Sender credential, scanned from the document's head
- * and compared in constant time within the per-source limit; then, in a worker thread, the full
+ * only for a known sender: the type; the Sender credential, scanned from the document's head (the
+ * rest not yet read) and compared in constant time within the per-source limit; the size; then, in a worker thread, the full
  * parse, the DTD and the reading; last, the document is applied in one transaction, exactly once
  * per payloadID. Every document is logged beside the outbound submission log, the secret redacted.
  */
 export async function receiveInboundDocument(
   ctx: ServiceContext,
   throttles: Throttles,
-  raw: string,
+  body: InboundBody | string,
   meta: InboundMeta,
 ): Promise<InboundAnswer> {
   const started = performance.now();
@@ -62,7 +63,7 @@ export async function receiveInboundDocument(
   };
   let result: InboundAnswer;
   try {
-    result = await receive(ctx, throttles, raw, meta, log);
+    result = await receive(ctx, throttles, typeof body === 'string' ? textBody(body) : body, meta, log);
   } catch (error) {
     if (error instanceof InboundRefusal) result = answer(error.code, error.text, error.message);
     else if (error instanceof AppError && error.status === 429)
@@ -100,20 +101,18 @@ function logStatus(result: InboundAnswer) {
 async function receive(
   ctx: ServiceContext,
   throttles: Throttles,
-  raw: string,
+  body: InboundBody,
   meta: InboundMeta,
   log: InboundLogDraft,
 ): Promise<InboundAnswer> {
-  if (Buffer.byteLength(raw, 'utf8') > MAX_INBOUND_BYTES) {
-    return answer(413, 'Request Entity Too Large', `A cXML document is at most ${MAX_INBOUND_BYTES} bytes`);
-  }
   if (!isXmlContentType(meta.contentType)) {
     return answer(415, 'Unsupported Media Type', 'Send the document as text/xml or application/xml');
   }
-  log.payload_id = scanPayloadId(raw)?.slice(0, 500) ?? null;
+  const head = await body.head();
+  log.payload_id = scanPayloadId(head)?.slice(0, 500) ?? null;
   let sender;
   try {
-    sender = scanSender(raw);
+    sender = scanSender(head);
   } catch (error) {
     // A body with no readable Sender is a refused document like a wrong secret: it counts against its source.
     if (error instanceof InboundRefusal) await countRefusedDocument(throttles, meta.sourceAddress);
@@ -121,6 +120,10 @@ async function receive(
   }
   if (!(await isAuthenticSender(ctx, throttles, meta.sourceAddress, sender))) {
     return answer(401, 'Unauthorized', 'Unknown sender identity or wrong shared secret');
+  }
+  const raw = await body.whole();
+  if (Buffer.byteLength(raw, 'utf8') > MAX_INBOUND_BYTES) {
+    return answer(413, 'Request Entity Too Large', `A cXML document is at most ${MAX_INBOUND_BYTES} bytes`);
   }
   log.raw_document = redactSecrets(raw);
 

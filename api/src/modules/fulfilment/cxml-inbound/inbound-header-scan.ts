@@ -51,3 +51,10 @@ export function scanPayloadId(raw: string): string | null {
   const match = ROOT_PAYLOAD_ID.exec(raw.slice(0, HEADER_SCAN_BYTES));
   return match ? (match[1] ?? match[2] ?? null) : null;
 }
+
+const SENDER_IDENTITY = /<Sender\b[^>]*>[\s\S]*?<Identity\b[^>]*>\s*([^<]{1,200}?)\s*<\/Identity>/;
+
+/** The first Identity in the head's Sender, as written (for ordering the queue only), or null. */
+export function scanSenderIdentity(head: string): string | null {
+  return SENDER_IDENTITY.exec(head.slice(0, HEADER_SCAN_BYTES))?.[1] ?? null;
+}
