@@ -44,7 +44,7 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
   };
 
   const checking = new PQueue({ concurrency: INBOUND_CHECKING });
-  const admitFewAtOnce = boundedConcurrency({
+  const admitBoundedNumber = boundedConcurrency({
     concurrency: INBOUND_READING,
     maxWaiting: INBOUND_MAX_WAITING,
     refuse: (res) =>
@@ -55,7 +55,7 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
       ),
   });
 
-  router.post('/cxml/inbound', allow.public(), admitFewAtOnce, refusePausedSource, async (req, res) => {
+  router.post('/cxml/inbound', allow.public(), admitBoundedNumber, refusePausedSource, async (req, res) => {
     const body = streamedRequestBody(req, MAX_INBOUND_BYTES, HEAD_TIMEOUT_MS);
     // The head arrives before a check slot is taken, so a slow sender holds none; a refusal of the
     // body is met again, and answered, by the service.
@@ -78,17 +78,9 @@ export function inboundCxmlRoutes({ contextFor, now, throttles }: RouteDependenc
   });
 
   const answerInCxml: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, _next) => {
-    if (error.type === 'entity.too.large') {
-      sendCxmlAnswer(
-        res,
-        {
-          code: 413,
-          text: 'Request Entity Too Large',
-          message: `A cXML document is at most ${MAX_INBOUND_BYTES} bytes`,
-        },
-        now(),
-      );
-    } else if (error.status === 400 || error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+    // The body is streamed by the service, which answers its own size and timing refusals; what
+    // reaches here is a read that failed before it started.
+    if (error.status === 400 || error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
       sendCxmlAnswer(res, { code: 400, text: 'Bad Request', message: 'The body could not be read as text' }, now());
     } else {
       sendCxmlAnswer(

@@ -26,13 +26,9 @@ let pool: Piscina<string, InboundReading> | undefined;
  */
 export async function readInboundInWorker(raw: string): Promise<InboundReading> {
   const readers = (pool ??= createPool());
+  // Checked here rather than by catching piscina's own refusal, whose message is not an API.
   if (readers.queueSize >= MAX_WAITING_DOCUMENTS) throw new InboundReadersBusy();
-  try {
-    return await readers.run(raw);
-  } catch (error) {
-    if (error instanceof Error && error.message === 'Task queue is at limit') throw new InboundReadersBusy();
-    throw error;
-  }
+  return readers.run(raw);
 }
 
 function createPool(): Piscina<string, InboundReading> {
