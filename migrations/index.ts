@@ -42,6 +42,9 @@ import * as createBudgetCommittedHours from './20261128000900_create_budget_comm
 import * as createSignUpRequests from './20261125000100_create_sign_up_requests.js';
 import * as guardInvoicePayments from './20261128001000_guard_invoice_payments.js';
 import * as keepPunchoutReturnedPrices from './20261128001300_keep_punchout_returned_prices.js';
+import * as chargeDemoOrdersToDepartments from './20261128002200_charge_demo_orders_to_departments.js';
+import * as addSupplierIdentitySetting from './20261128002400_add_supplier_identity_setting.js';
+import * as addDepartmentSite from './20261128002500_add_department_site.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -95,4 +98,7 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000900_create_budget_committed_hours', ...createBudgetCommittedHours },
   { name: '20261128001000_guard_invoice_payments', ...guardInvoicePayments },
   { name: '20261128001300_keep_punchout_returned_prices', ...keepPunchoutReturnedPrices },
+  { name: '20261128002200_charge_demo_orders_to_departments', ...chargeDemoOrdersToDepartments },
+  { name: '20261128002400_add_supplier_identity_setting', ...addSupplierIdentitySetting },
+  { name: '20261128002500_add_department_site', ...addDepartmentSite },
 ];

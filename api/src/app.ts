@@ -42,6 +42,7 @@ import { adminStandingOrdersRoutes, standingOrdersRoutes } from './modules/stand
 import { punchoutReturnRoutes, punchoutRoutes } from './modules/punchout/punchout.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
+import { csvImportsRoutes } from './modules/csv-imports/csv-imports.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { adminLocationsRoutes, locationsRoutes } from './modules/locations/locations.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -49,6 +50,7 @@ import { BACKEND_DASHBOARD_PATH, backendDashboard } from './modules/backend-dash
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
+import { demoMailboxPageNotFound, mailboxRoutes } from './modules/mail/mailbox.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -219,6 +221,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(adminUsersRoutes(dependencies));
   api.use(departmentsRoutes(dependencies));
   api.use(budgetsRoutes(dependencies));
+  api.use(csvImportsRoutes(dependencies));
   api.use(recallsRoutes(dependencies));
   api.use(adminLocationsRoutes(dependencies));
   api.use(adminStandingOrdersRoutes(dependencies));
@@ -228,6 +231,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(approvalsRoutes(dependencies));
   api.use(approvalPolicyRoutes(dependencies));
   api.use(eventsRoutes(eventHub, openStreams));
+  api.use(mailboxRoutes(dependencies));
   api.use(apiDocsRoutes(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -236,6 +240,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   if (config.isDemoMode || config.env === 'test') app.use(sandboxSupplierRoutes(dependencies));
   app.use('/media', mediaHosting(storage));
   app.use(BACKEND_DASHBOARD_PATH, dashboard.router);
+  if (!config.isDemoMode) app.use(demoMailboxPageNotFound());
   app.use(spaHosting(config.staticRoot, sessionHandlers));
   app.use(errorHandler);
   return { app, apiRouter: api, ...portal };

@@ -68,4 +68,16 @@ describe('loadConfig', () => {
     expect(configError(env)).toMatch(/ALLOW_DEMO_MODE_IN_PRODUCTION/);
     expect(loadConfig({ ...env, ALLOW_DEMO_MODE_IN_PRODUCTION: 'true' }).isDemoMode).toBe(true);
   });
+
+  it('refuses to start the embedded PostgreSQL in production unless explicitly allowed', () => {
+    const env = { ...SECRETS, NODE_ENV: 'production' };
+    expect(configError(env)).toBe(
+      'Configuration error: DATABASE_URL is not set with NODE_ENV=production. The embedded PostgreSQL is for the demo and development only: set DATABASE_URL to the PostgreSQL you provide (docs/install.md), or set ALLOW_EMBEDDED_DATABASE_IN_PRODUCTION=true if you really mean it',
+    );
+    expect(loadConfig({ ...env, ALLOW_EMBEDDED_DATABASE_IN_PRODUCTION: 'true' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://db.internal/supply_hub' }).databaseUrl).toBe(
+      'postgres://db.internal/supply_hub',
+    );
+    expect(() => loadConfig({ ...SECRETS, NODE_ENV: 'development' })).not.toThrow();
+  });
 });

@@ -43,6 +43,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   DEMO_MODE: booleanFlag.default(false),
   ALLOW_DEMO_MODE_IN_PRODUCTION: booleanFlag.default(false),
+  ALLOW_EMBEDDED_DATABASE_IN_PRODUCTION: booleanFlag.default(false),
   JOBS_ENABLED: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CATALOG_CSV_PATH: z.string().min(1).optional(),
@@ -247,6 +248,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
   if (vars.DEMO_MODE && vars.NODE_ENV === 'production' && !vars.ALLOW_DEMO_MODE_IN_PRODUCTION) {
     throw new ConfigError(
       'Configuration error: DEMO_MODE is on with NODE_ENV=production; set ALLOW_DEMO_MODE_IN_PRODUCTION=true if you really mean it',
+    );
+  }
+  // The embedded PostgreSQL is the demo's and development's: in production the database must be
+  // one the operator runs, backs up and upgrades (docs/install.md), never a silent fallback.
+  const isEmbeddedAllowed = vars.DEMO_MODE || vars.ALLOW_EMBEDDED_DATABASE_IN_PRODUCTION;
+  if (!vars.DATABASE_URL && vars.NODE_ENV === 'production' && !isEmbeddedAllowed) {
+    throw new ConfigError(
+      'Configuration error: DATABASE_URL is not set with NODE_ENV=production. The embedded PostgreSQL is for the demo and development only: set DATABASE_URL to the PostgreSQL you provide (docs/install.md), or set ALLOW_EMBEDDED_DATABASE_IN_PRODUCTION=true if you really mean it',
     );
   }
   const dataDir = path.resolve(REPO_ROOT, vars.DATA_DIR);

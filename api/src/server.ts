@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { ensureDemoLocations } from './modules/demo/demo-locations.service.js';
 import { ensureDemoPunchoutSettings } from './modules/demo/demo-punchout.service.js';
 import { readDemoData, seedDemoData } from './modules/demo/demo.service.js';
+import { recordServerPublicUrl } from './modules/mail/public-url.service.js';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     throw error;
   });
   portal.followSharedChanges();
+  // CLI commands run on this database link their mails here too (modules/mail/public-url).
+  await recordServerPublicUrl(database.db, config.publicUrl, new Date()).catch((error: unknown) =>
+    log.warn({ error: String(error) }, 'public URL not recorded for CLI mails'),
+  );
   // Installed as soon as it listens: a SIGTERM right after the first healthy answer is graceful too.
   installShutdown(server, log, portal.endStreams, database.markStopping, async () => {
     await scheduler?.stop();

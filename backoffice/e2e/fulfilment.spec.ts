@@ -28,7 +28,11 @@ test('a doctor orders, the admin approves, the sandbox supplier confirms with a 
   await expect(tracking).toHaveAttribute('href', /^https:\/\/www\.ups\.com\/track\?tracknum=1Z[0-9A-F]{16}$/);
   await expect(delivery.getByText(/^UPS 1Z[0-9A-F]{16}/)).toBeVisible();
 
+  // 2 shipped, 2 backordered and never shipped: "Received in full" names them and asks first.
   await delivery.getByRole('button', { name: 'Received in full' }).click();
+  const question = delivery.getByRole('alertdialog', { name: 'Units not shipped yet' });
+  await expect(question).toContainText(/^2 × .+ were not shipped yet \(backordered\)\. Receive them too\?/);
+  await question.getByRole('button', { name: 'Receive them too' }).click();
   await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
   await expect(delivery.getByTestId('fulfilment-status')).toHaveText('Received');
   await expect(delivery.getByRole('button', { name: 'Received in full' })).toHaveCount(0);
@@ -42,7 +46,7 @@ test('a doctor orders, the admin approves, the sandbox supplier confirms with a 
     'Confirmed by the supplier',
     'Backordered by the supplier',
     'Shipped',
-    'Received',
+    'Received 4 × .+',
   ]) {
     await expect(history.getByText(new RegExp(`^${step} · `))).toBeVisible();
   }

@@ -66,6 +66,11 @@ test('finance sees the supplier’s overpriced invoice in the exceptions queue w
   await row.getByRole('button', { name: 'Accept' }).click();
   const dialog = page.getByRole('dialog', { name: `Accept invoice ${invoiceId}` });
   await expect(dialog.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  // Accepting tells the supplier the invoice is reconciled, with the note: no dispute is sent.
+  await expect(dialog).toContainText(
+    'Why: kept with the decision and sent to the supplier with the word that the invoice is reconciled.',
+  );
+  await expect(dialog).not.toContainText('dispute');
   await dialog.getByLabel('Note').fill('Price rise agreed with the supplier');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText(`Invoice ${invoiceId} accepted: ready to pay.`)).toBeVisible();

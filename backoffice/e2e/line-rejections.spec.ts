@@ -60,6 +60,9 @@ test('an admin rejects one line with a reason and approves the rest; the order s
   await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(card.getByText(`Rejected by approver: ${reason}`)).toBeVisible();
   await expect(card.getByText(formatUsd(kept.total_price), { exact: true }).first()).toBeVisible();
+  // The card's total is the total after the rejection, never the total of every line as ordered.
+  const orderedTotal = formatUsd(Number(rejected.total_price) + Number(kept.total_price));
+  await expect(card.getByText(orderedTotal, { exact: true })).toHaveCount(0);
   const stored = (await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as {
     total_amount: string;
     lines: (Line & { rejection: { reason: string } | null })[];

@@ -242,7 +242,7 @@ test('Export CSV downloads the slice as the API names it', async ({ page }) => {
 test('a failed export says so with its status', async ({ page }) => {
   await page.route('**/api/reports/query', async (route) => {
     const body = route.request().postDataJSON() as { format?: string };
-    if (body.format === 'csv') await route.fulfill({ status: 503, json: { ok: false, error: { message: 'Busy' } } });
+    if (body.format === 'csv') await route.fulfill({ status: 503, json: { code: 'NOT_READY', message: 'Busy' } });
     else await route.continue();
   });
   await openReports(page);
@@ -315,8 +315,6 @@ test('Retry loads the report again after a failure, and an unreachable service i
       return route.fulfill({
         status: 500,
         json: {
-          ok: false,
-          error: { message: 'Something went wrong.' },
           code: 'INTERNAL',
           message: 'Something went wrong.',
         },

@@ -50,3 +50,19 @@ export async function signUpThroughMail(
   expect(confirmed.status()).toBe(201);
   return ((await confirmed.json()) as { user: { id: string; email: string } }).user;
 }
+
+/** Every mail to an address (newest first), as a person's inbox holds them: template and text. */
+export async function mailsTo(to: string): Promise<{ template: string; text: string }[]> {
+  const { databaseUrl } = JSON.parse(readFileSync(notePath(), 'utf8')) as { databaseUrl: string };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ template: string; text_body: string }>(
+      'SELECT template, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC',
+      [to.toLowerCase()],
+    );
+    return rows.map((row) => ({ template: row.template, text: row.text_body }));
+  } finally {
+    await client.end();
+  }
+}

@@ -13,8 +13,13 @@ const ITEMS = 10;
 const SCANNED_ITEM = 2;
 const BOX_UNITS = 5;
 
-/** A new nurse of a new ward (signed up, onboarded, approved, role nurse), signed in in the page's context. */
-async function signInAsWardNurse(page: Page, baseURL: string, departmentId: string): Promise<string> {
+/** A new member of a new ward (signed up, onboarded, approved, role nurse by default), signed in in the page's context. */
+async function signInAsWardNurse(
+  page: Page,
+  baseURL: string,
+  departmentId: string,
+  role: 'nurse' | 'doctor' = 'nurse',
+): Promise<string> {
   const email = `nurse-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const user = await signUpThroughMail(page.request, {
     first_name: 'Robin',
@@ -27,7 +32,7 @@ async function signInAsWardNurse(page: Page, baseURL: string, departmentId: stri
   ).toBe(200);
   await withAdmin(baseURL, async (admin) => {
     expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
-    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'nurse' } })).status()).toBe(200);
+    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role } })).status()).toBe(200);
     expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
     expect((await admin.put(`/api/admin/users/${user.id}`, { data: { department_id: departmentId } })).status()).toBe(
       200,
@@ -85,6 +90,26 @@ test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan 
   await page.getByRole('link', { name: new RegExp(location.name) }).click();
   await expect(page.getByRole('heading', { name: location.name })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  // Every title is read whole on the phone (the size at its end is what the nurse checks): long ones wrap.
+  const titles = page.getByTestId('count-item-title');
+  await expect(titles).toHaveCount(ITEMS);
+  for (const [index, product] of products.entries()) {
+    await expect(titles.nth(index)).toHaveText(product.title);
+  }
+  const layout = await titles.evaluateAll((elements) =>
+    elements.map((element) => ({
+      isClipped: element.scrollWidth > element.clientWidth + 1,
+      whiteSpace: getComputedStyle(element).whiteSpace,
+      lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+      length: element.textContent?.length ?? 0,
+    })),
+  );
+  for (const title of layout) {
+    expect(title).toMatchObject({ isClipped: false, whiteSpace: 'normal' });
+  }
+  const longest = layout.reduce((best, title) => (title.length > best.length ? title : best));
+  expect(longest.length).toBeGreaterThan(40);
+  expect(longest.lines).toBeGreaterThanOrEqual(2);
 
   // On hand: item i has i units. Each Enter moves to the next item's field.
   const first = page.getByRole('textbox', { name: `On hand: ${products[0]!.title}` });
@@ -117,8 +142,10 @@ test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan 
     return packs > 0 ? [{ asin: line.asin, quantity: packs }] : [];
   });
   const total = expected.reduce((sum, line) => sum + line.quantity, 0);
-  await expectTappable(page.getByRole('button', { name: `Add to cart (${total} packs)` }));
+  // A nurse may not submit a cart: she is offered only the order she can finish.
+  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveCount(0);
   const submit = page.getByRole('button', { name: 'Submit as order' });
+  expect(total).toBeGreaterThan(0);
   await expectTappable(submit);
   await submit.click();
   const saved = page.getByRole('status').filter({ hasText: 'Count saved.' });
@@ -144,9 +171,14 @@ test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan 
   const cart = (await (await page.request.get('/api/cart')).json()) as { items: unknown[] };
   expect(cart.items).toEqual([]);
   await expect(page.getByRole('button', { name: 'Submit as order' })).toBeDisabled();
+
+  // The banner's link opens her orders, where the new order is listed.
+  await saved.getByRole('link', { name: 'See your orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByText(orderNumber!).first()).toBeVisible();
 });
 
-test('or puts the top-up in her cart with one tap', async ({ page, baseURL }) => {
+test('a doctor of the ward, who may submit a cart, puts the top-up in it with one tap', async ({ page, baseURL }) => {
   const [gauze, gloves] = await withAdmin(baseURL ?? '', async (admin) => {
     const response = await admin.get('/api/products?per_page=2');
     return ((await response.json()) as { data: CatalogueProduct[] }).data;
@@ -168,7 +200,7 @@ test('or puts the top-up in her cart with one tap', async ({ page, baseURL }) =>
     expect(created.status()).toBe(201);
     return { ...((await created.json()) as { id: string; name: string }), departmentId };
   });
-  await signInAsWardNurse(page, baseURL ?? '', location.departmentId);
+  await signInAsWardNurse(page, baseURL ?? '', location.departmentId, 'doctor');
   await page.goto(`/locations/${location.id}`);
   await page.getByRole('textbox', { name: `On hand: ${gauze!.title}` }).fill('3');
   await page.getByRole('textbox', { name: `On hand: ${gloves!.title}` }).fill('0');

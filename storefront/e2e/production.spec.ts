@@ -40,6 +40,9 @@ test('an admin sees the validator toggle, the readiness checklist, the environme
   const item = (name: string) => checklist.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(item('Database').getByText('PASS', { exact: true })).toBeVisible();
   await expect(item('Demo mode off').getByText('FAIL', { exact: true })).toBeVisible();
+  // In demo mode mail goes to the demo mailbox, not to people: not ready for production.
+  await expect(item('Mail delivered').getByText('FAIL', { exact: true })).toBeVisible();
+  await expect(item('Mail delivered')).toContainText('/demo/mailbox');
   await expect(item('MFA for admins').getByText('FAIL', { exact: true })).toBeVisible();
   await expect(item('Punchout configured').getByText('PASS', { exact: true })).toBeVisible();
 

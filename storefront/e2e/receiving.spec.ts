@@ -71,6 +71,23 @@ async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
+/** The title of the order's first line, as the requester's API gives it. */
+async function titleOfFirstLine(page: Page, order: PlacedOrder): Promise<string> {
+  const answer = await page.request.get(`/api/orders/${order.id}`);
+  return ((await answer.json()) as { lines: { title: string }[] }).lines[0]!.title;
+}
+
+/** Every visible link and button inside is at least 24 × 24 px (WCAG 2.2 target size, minimum). */
+async function expectTapTargetsAtLeast24(scope: Locator): Promise<void> {
+  const small = await scope.locator('a, button').evaluateAll((elements) =>
+    elements
+      .map((element) => ({ name: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && (box.width < 24 || box.height < 24))
+      .map(({ name, box }) => `${name} (${Math.round(box.width)} × ${Math.round(box.height)})`),
+  );
+  expect(small).toEqual([]);
+}
+
 /** Scrolled to (a phone shows a card a screen at a time), then tappable inside the screen. */
 async function expectReachable(locator: Locator): Promise<void> {
   await locator.scrollIntoViewIfNeeded();
@@ -145,7 +162,9 @@ test('a lot typed in with a short expiry is flagged in the receive form and rece
   await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
   await delivery.getByRole('button', { name: 'Show history' }).click();
   await expect(
-    delivery.getByRole('list', { name: 'Order history' }).getByText(/^Received \(short-dated stock accepted\) · /),
+    delivery
+      .getByRole('list', { name: 'Order history' })
+      .getByText(/^Received 2 × .+ \(short-dated stock accepted\) · /),
   ).toBeVisible();
 
   const answer = await page.request.get(`/api/orders/${order.id}`);
@@ -249,6 +268,7 @@ test.describe('on a 390 px phone', () => {
     await expectNoHorizontalOverflow(page);
     await expectReachable(delivery.getByRole('link', { name: 'Track shipment' }));
     await expectReachable(delivery.getByRole('button', { name: 'Received in full' }));
+    await expectTapTargetsAtLeast24(page.getByRole('article', { name: order.order_number }));
 
     await delivery.getByRole('button', { name: 'Receive part' }).click();
     const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
@@ -269,17 +289,40 @@ test.describe('on a 390 px phone', () => {
     await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
     await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
 
+    // Of the 4 ordered, 1 shipped unit remains and 2 were backordered, never shipped: it asks first.
+    const title = await titleOfFirstLine(page, order);
     await delivery.getByRole('button', { name: 'Received in full' }).click();
+    const question = delivery.getByRole('alertdialog', { name: 'Units not shipped yet' });
+    await expect(question).toContainText(`2 × ${title} were not shipped yet (backordered). Receive them too?`);
+    await expectReachable(question.getByRole('button', { name: 'Only what was shipped' }));
+    await question.getByRole('button', { name: 'Only what was shipped' }).click();
+    await expect(delivery.getByText('Receipt recorded for what was shipped; the rest stays open.')).toBeVisible();
+    await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
+    await expect(delivery.getByText(`2 × ${title} backordered, expected `, { exact: false })).toBeVisible();
+
+    // The backordered units come after all: asked again, the receiver says yes.
+    await delivery.getByRole('button', { name: 'Received in full' }).click();
+    await expect(question.getByRole('button', { name: 'Only what was shipped' })).toHaveCount(0);
+    await question.getByRole('button', { name: 'Receive them too' }).click();
     await expect(delivery.getByTestId('fulfilment-status')).toHaveText('Received');
     await expectNoHorizontalOverflow(page);
+    // The closed order says what happened: the backordered units arrived, nothing is expected.
+    await expect(delivery.getByText(`2 × ${title} backordered, since received`)).toBeVisible();
+    await expect(delivery.getByText(/backordered, expected/)).toHaveCount(0);
+    // Each "Received" row of the history names what was received.
+    await delivery.getByRole('button', { name: 'Show history' }).click();
+    const history = delivery.getByRole('list', { name: 'Order history' });
+    await expect(history.getByText(`Received 1 × ${title} · `, { exact: false })).toHaveCount(2);
+    await expect(history.getByText(`Received 2 × ${title} · `, { exact: false })).toBeVisible();
     const receipts = await page.request.get(`/api/orders/${order.id}`);
     const received = (
       (await receipts.json()) as { fulfilment: { events: { type: string; details: unknown }[] } }
     ).fulfilment.events.filter((event) => event.type === 'received');
-    expect(received[0]?.details).toEqual({
-      lines: [{ line_number: 1, quantity: 1, condition: 'damaged', note: 'Box crushed in transit' }],
-    });
-    expect(received[1]?.details).toEqual({ lines: [{ line_number: 1, quantity: 3, condition: 'ok' }] });
+    expect(received.map((event) => event.details)).toEqual([
+      { lines: [{ line_number: 1, quantity: 1, condition: 'damaged', note: 'Box crushed in transit' }] },
+      { lines: [{ line_number: 1, quantity: 1, condition: 'ok' }] },
+      { lines: [{ line_number: 1, quantity: 2, condition: 'ok' }] },
+    ]);
   });
 
   test('a logistics admin finds a doctor’s delivery under Receiving, sees it ship live and receives it; doctors have no such page', async ({
@@ -324,7 +367,11 @@ test.describe('on a 390 px phone', () => {
     await expect(delivery.getByText('Receipt recorded.')).toBeVisible();
     await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly received/);
 
+    // Both shipped units are in: only the 2 backordered remain, and "Received in full" asks before.
     await delivery.getByRole('button', { name: 'Received in full' }).click();
+    const question = delivery.getByRole('alertdialog', { name: 'Units not shipped yet' });
+    await expect(question).toContainText(/^2 × .+ were not shipped yet \(backordered\)\. Receive them too\?/);
+    await question.getByRole('button', { name: 'Receive them too' }).click();
     // Received in full: it leaves the list of deliveries to receive.
     await expect(card).toHaveCount(0);
     await withAdmin(baseURL ?? '', async (admin) => {

@@ -29,11 +29,18 @@ test('a scan typed into the catalogue search adds one pack to the cart; a wrong 
   await expect(page.getByRole('button', { name: 'Shopping cart, 10 items' })).toBeVisible();
   await expect(search).toHaveValue('');
 
+  // A USB scanner that sends FNC1 in first position as the group separator (ASCII 29).
+  await search.fill(`\u001d01${box}10LOT-78\u001d17291231`);
+  await search.press('Enter');
+  await expect(page.getByText(`Scanned ${product.title}: added 10 item(s) to cart.`).last()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Shopping cart, 20 items' })).toBeVisible();
+  await expect(page.getByText(/not a GS1 barcode we can read/)).toHaveCount(0);
+
   await search.fill(`${box.slice(0, -1)}${(Number(box.at(-1)) + 1) % 10}`);
   await search.press('Enter');
   await expect(page.getByText(/has a wrong check digit \(it should end in \d\): scan it again\./)).toBeVisible();
   await search.fill(freshGtin('0'));
   await search.press('Enter');
   await expect(page.getByText(/No product in the catalogue has the barcode \d{14}\./)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Shopping cart, 10 items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Shopping cart, 20 items' })).toBeVisible();
 });

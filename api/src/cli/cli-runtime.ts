@@ -9,6 +9,7 @@ import { DatabaseUnavailableError, openDatabase, type OpenDatabase } from '../da
 import { AppError } from '../http/app-error.js';
 import { createLogger } from '../logger.js';
 import { CatalogCsvError } from '../modules/catalog/catalog-csv.rules.js';
+import { configWithServerPublicUrl } from '../modules/mail/public-url.service.js';
 
 /** Wrong or missing input the command line gave (not a bug): one line on stderr, exit 1. */
 export class CliInputError extends Error {}
@@ -43,7 +44,8 @@ export async function withServiceContext<T>(
   const database = await openDatabase(config, log, { owner: 'cli', migrate: options.migrate ?? true });
   const ctx: ServiceContext = {
     db: database.db,
-    config,
+    // Mails a command writes link where the server does (or are refused).
+    config: await configWithServerPublicUrl(config, database.db, process.env.PUBLIC_URL),
     log,
     now: () => new Date(),
     actor: { kind: 'cli', label: `cli:${os.userInfo().username}` },

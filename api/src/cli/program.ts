@@ -9,7 +9,9 @@ import { registerBudgetCommands } from './commands/budgets.commands.js';
 import { registerCatalogCommands } from './commands/catalog.commands.js';
 import { registerCxmlCommands } from './commands/cxml.commands.js';
 import { registerDbCommands } from './commands/db.commands.js';
+import { registerImportCommands } from './commands/imports.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
+import { registerMailCommands } from './commands/mail.commands.js';
 import { registerReportCommands } from './commands/reports.commands.js';
 import { registerRouteCommands } from './commands/routes.commands.js';
 import { registerSecretsCommands } from './commands/secrets.commands.js';
@@ -34,8 +36,10 @@ export function buildProgram(): Command {
   registerSettingsCommands(program);
   registerReportCommands(program);
   registerBudgetCommands(program);
+  registerImportCommands(program);
   registerSecretsCommands(program);
   registerCxmlCommands(program);
+  registerMailCommands(program);
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
+import { emailSchema } from './auth.js';
 import { userDepartmentSchema } from './departments.js';
 import { shippingAddressRecordSchema } from './me.js';
 import { moneyAmountSchema, moneyTextSchema } from './money-amount.js';
@@ -76,3 +77,17 @@ export const adminUserUpdateSchema = userDepartmentSchema.extend({
   order_limit: userLimitSchema.optional(),
   monthly_limit: userLimitSchema.optional(),
 });
+
+/**
+ * POST /api/admin/users: an account without a password; it receives an invitation mail with a
+ * link to choose one (valid 7 days). approved: it may order at once, without the onboarding review.
+ */
+export const userInvitationSchema = z.object({
+  email: emailSchema,
+  first_name: z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+  last_name: z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
+  roles: z.array(roleSchema).min(1, 'needs at least one role'),
+  department_id: z.uuid().nullable().default(null),
+  approved: z.boolean().default(false),
+});
+export type UserInvitation = z.infer<typeof userInvitationSchema>;

@@ -22,10 +22,19 @@ export const departmentCodeSchema = z
 /** The department's budget owners: accounts e-mailed with finance when its budget crosses the alert threshold. */
 export const budgetOwnerIdsSchema = z.array(z.uuid()).max(50, 'must list at most 50 budget owners');
 
+/** The site (hospital, clinic) a department belongs to; empty means none. */
+export const departmentSiteSchema = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .nullable()
+  .transform((site) => (site ? site : null));
+
 /** POST /api/admin/departments. */
 export const departmentCreateSchema = z.object({
   code: departmentCodeSchema,
   name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  site: departmentSiteSchema.default(null),
   active: z.boolean().default(true),
   budget_owner_ids: budgetOwnerIdsSchema.default([]),
 });
@@ -35,6 +44,8 @@ export const departmentCreateSchema = z.object({
  * budget_owner_ids, when sent, replaces the owners.
  */
 export const departmentUpdateSchema = departmentCreateSchema.extend({
+  /** Left out, the site stays as it is. */
+  site: departmentSiteSchema.optional(),
   active: z.boolean(),
   budget_owner_ids: budgetOwnerIdsSchema.optional(),
 });
@@ -44,6 +55,8 @@ export const departmentSchema = z.strictObject({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The hospital or clinic it belongs to, null when the group has one site. */
+  site: z.string().nullable(),
   active: z.boolean(),
   /** How many accounts belong to it. */
   user_count: z.number().int(),

@@ -126,13 +126,25 @@ export const fulfilmentSummarySchema = z
         line_number: z.number().int(),
         quantity: z.number().int(),
         delivery_date: isoDateTime.nullable(),
+        /** Of the backordered units, how many are still not received (0 once they arrived). */
+        outstanding: z.number().int(),
       }),
     ),
     rejections: z.array(
       z.strictObject({ line_number: z.number().int(), quantity: z.number().int(), reason: z.string().nullable() }),
     ),
-    /** Per line, what is still to be received: ordered minus rejected by the supplier minus received. */
-    to_receive: z.array(z.strictObject({ line_number: z.number().int(), quantity: z.number().int() })),
+    /**
+     * Per line, what is still to be received: ordered minus rejected by the supplier minus received;
+     * `not_shipped` of it no ship notice has shipped yet, `backordered` of those the supplier backordered.
+     */
+    to_receive: z.array(
+      z.strictObject({
+        line_number: z.number().int(),
+        quantity: z.number().int(),
+        not_shipped: z.number().int(),
+        backordered: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'FulfilmentSummary' });
 export type FulfilmentSummary = z.infer<typeof fulfilmentSummarySchema>;
@@ -169,6 +181,26 @@ export const receiptRequestSchema = z
   })
   .strict();
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
+
+/**
+ * POST /api/orders/:id/receipts/in-full: "Received in full". Receives what the ship notices shipped
+ * and is not yet received; units not shipped yet (backordered, or with no ship notice) only with
+ * include_not_shipped, after the receiver was asked.
+ */
+export const receiveInFullRequestSchema = z.object({ include_not_shipped: z.boolean().default(false) }).strict();
+export type ReceiveInFullRequest = z.infer<typeof receiveInFullRequestSchema>;
+
+/** The code of the 409 when nothing shipped remains and the rest was not shipped: the client asks. */
+export const RECEIPT_NOT_SHIPPED = 'RECEIPT_NOT_SHIPPED';
+
+/** A line's units not shipped yet, in that 409's `details.not_shipped`. */
+export const notShippedLineSchema = z.strictObject({
+  line_number: z.number().int(),
+  title: z.string(),
+  quantity: z.number().int(),
+  backordered: z.number().int(),
+});
+export type NotShippedLine = z.infer<typeof notShippedLineSchema>;
 
 /** The code of the 409 that asks to confirm short-dated stock; clients branch on it. */
 export const RECEIPT_SHORT_SHELF_LIFE = 'RECEIPT_SHORT_SHELF_LIFE';

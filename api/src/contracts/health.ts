@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
+import { mailDeliverySchema } from './mail.js';
+
 export const healthResponseSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'unreachable']),
   version: z.string(),
   uptime_s: z.number(),
   demo_mode: z.boolean(),
+  /** Whether sign-up and password-reset mails reach people (SMTP, the demo mailbox) or not. */
+  mail: mailDeliverySchema,
+  /**
+   * Whether an approved order could be sent to the supplier with the saved settings: "configured"
+   * only when nothing stops it; otherwise each problem says what is wrong and which setting to change.
+   */
+  supplier: z.strictObject({
+    status: z.enum(['configured', 'not_configured', 'not_working', 'unknown']),
+    problems: z.array(z.string()),
+  }),
   jobs: z.array(
     z.strictObject({
       job_name: z.string(),

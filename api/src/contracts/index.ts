@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './mail.js';
 export * from './roles.js';
 export * from './orders.js';
 export * from './cart.js';

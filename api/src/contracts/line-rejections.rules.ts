@@ -14,3 +14,17 @@ export function totalOfLinesKept(
     }, 0);
   return (cents / 100).toFixed(2);
 }
+
+/**
+ * The total an order card shows: the sum of its line snapshots less the lines an approver rejected
+ * (the total the server keeps as total_amount once lines are rejected), falling back to total_amount
+ * for an order without lines.
+ */
+export function orderTotalAfterRejections(order: {
+  total_amount: string;
+  lines: readonly { id: string; total_price: string; rejection: unknown }[];
+}): string {
+  if (order.lines.length === 0) return order.total_amount;
+  const rejected = new Set(order.lines.filter((line) => line.rejection !== null).map((line) => line.id));
+  return totalOfLinesKept(order.lines, rejected);
+}

@@ -266,13 +266,3 @@ export const REPORT_CSV_FIELDS = {
 export function reportOkSchema<T extends z.ZodType>(data: T) {
   return z.strictObject({ ok: z.literal(true), data });
 }
-/** Errors carry the spec's { ok: false, error: { message } } and the house error body alike. */
-export const reportErrorBodySchema = z.object({
-  ok: z.literal(false),
-  error: z.object({ message: z.string() }),
-  code: z.string(),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-  requestId: z.string().optional(),
-});
-export type ReportErrorBody = z.infer<typeof reportErrorBodySchema>;

@@ -32,8 +32,42 @@ export function effectiveRole(roles: readonly Role[]): EffectiveRole {
   return first === undefined || first === 'super_admin' ? 'user' : first;
 }
 
+/** The effective role in words, where a screen says who is signed in. */
+export const ROLE_NAMES: Record<EffectiveRole, string> = {
+  admin: 'Administrator',
+  finance: 'Finance',
+  logistics_admin: 'Logistics admin',
+  provider: 'Provider',
+  nurse: 'Nurse',
+  doctor: 'Doctor',
+  user: 'User',
+};
+
 /** Roles that may submit orders from the cart (admins may only view it). */
 export const ORDERING_ROLES: readonly EffectiveRole[] = ['doctor', 'user', 'provider'];
+
+/**
+ * Roles that may place a ward location's orders besides those who order from the cart: a count's
+ * top-up, and the member a ward's standing order is placed as (docs/par-levels.md).
+ */
+export const LOCATION_ORDERING_ROLES: readonly EffectiveRole[] = [...ORDERING_ROLES, 'nurse', 'logistics_admin'];
+
+/**
+ * decisions.md: whoever may place orders of any kind follows them — their orders, their standing
+ * orders (pausing one set in their name), receiving what arrived — and admins follow everyone's
+ * ('admin' stands for admin and super_admin alike). The API's order and standing-order routes let
+ * exactly these in, and the storefront opens /orders and /standing-orders to them.
+ */
+export const ORDER_FOLLOWING_ROLES: readonly Role[] = [...LOCATION_ORDERING_ROLES, 'admin'];
+
+export function canSubmitCart(roles: readonly Role[]): boolean {
+  return ORDERING_ROLES.includes(effectiveRole(roles));
+}
+
+/** Whether these roles may submit a ward location's order (a count's top-up). */
+export function canOrderForLocation(roles: readonly Role[]): boolean {
+  return LOCATION_ORDERING_ROLES.includes(effectiveRole(roles));
+}
 
 /**
  * Issue 17 §3: besides the requester, who records what arrived for any sent order of the

@@ -145,6 +145,16 @@ export const punchoutSettingsInputSchema = z.object({
    */
   inbound_identity: inboundIdentitySchema().optional(),
   inbound_shared_secret: inboundSecretSchema(),
+  /**
+   * The supplier's identity, sent as the cXML `To` credential and expected as the `From` of what it
+   * sends back: left out, it stays as it is; empty goes back to the SUPPLIER_IDENTITY default.
+   */
+  supplier_identity: z
+    .string()
+    .trim()
+    .max(200, 'The supplier identity is at most 200 characters')
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 
 /** POST … inbound only (the CLI's `settings:punchout --inbound-identity ID --inbound-secret-stdin`). */
@@ -184,6 +194,29 @@ export const punchoutFirstSetupSchema = punchoutSettingsInputSchema.extend({
 
 export type PunchoutSettingsInput = z.input<typeof punchoutSettingsInputSchema>;
 
+/** One reason the supplier settings cannot work, naming the setting to change (null: the environment). */
+export const supplierSettingProblemSchema = z.strictObject({
+  field: z.enum(['punchout_url', 'test_punchout_url', 'shop_setup_url', 'identity', 'shared_secret']).nullable(),
+  message: z.string(),
+});
+
+/** The answer of a test OrderRequest sent to the supplier: what it said, word for word where it said it. */
+export const supplierTestOrderResultSchema = z.strictObject({
+  ok: z.boolean(),
+  target_url: z.string().nullable(),
+  deployment_mode: z.literal('test'),
+  payload_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  http_status: z.number().int().nullable(),
+  cxml_status_code: z.number().int().nullable(),
+  cxml_status_text: z.string().nullable(),
+  /** The supplier's own words (the Status element's text), when it gave any. */
+  cxml_message: z.string().nullable(),
+  /** What went wrong, for a person: null when the supplier accepted the test order. */
+  error: z.string().nullable(),
+});
+export type SupplierTestOrderResult = z.infer<typeof supplierTestOrderResultSchema>;
+
 export const punchoutSettingsViewSchema = z.strictObject({
   punchout_url: z.string().nullable(),
   test_punchout_url: z.string().nullable(),
@@ -197,6 +230,12 @@ export const punchoutSettingsViewSchema = z.strictObject({
   inbound_identity: z.string().nullable(),
   /** Masked like the outbound secret; null when none is saved. */
   inbound_shared_secret_masked: z.string().nullable(),
+  /** The cXML `To` identity in use: the saved one, else the SUPPLIER_IDENTITY default. */
+  supplier_identity: z.string(),
+  /** True while no identity is saved here and the environment's default is used. */
+  supplier_identity_is_default: z.boolean(),
+  /** What stops these settings from working (empty when an order could be sent), each with the setting to change. */
+  problems: z.array(supplierSettingProblemSchema),
   updated_at: z.string().nullable(),
 });
 export type PunchoutSettingsView = z.infer<typeof punchoutSettingsViewSchema>;

@@ -125,6 +125,22 @@ export const adminStandingOrderSchema = standingOrderSchema
   .meta({ id: 'AdminStandingOrder' });
 export type AdminStandingOrder = z.infer<typeof adminStandingOrderSchema>;
 
+/**
+ * GET /api/admin/locations/:id/standing-order-requesters: who a location's standing order may order
+ * as (the same rule the create and update check), for the form's "Orders as".
+ */
+export const standingOrderRequesterListSchema = z.strictObject({
+  data: z.array(
+    z.strictObject({
+      id: z.string(),
+      email: z.string(),
+      /** First and last name, or null before onboarding gave one. */
+      name: z.string().nullable(),
+    }),
+  ),
+});
+export type StandingOrderRequesterList = z.infer<typeof standingOrderRequesterListSchema>;
+
 export const ADMIN_STANDING_ORDER_SORTS = ['created_at', 'name'] as const;
 export const adminStandingOrderFilterSchema = z.object({
   location_id: z.uuid().optional(),

@@ -48,6 +48,8 @@ export const abLogEntrySchema = z
         retryable: z.boolean().optional(),
         diagnostics: z.string().optional(),
         mode: z.string().optional(),
+        /** A test OrderRequest's own order number (TEST-…): it names no order of ours. */
+        order_id: z.string().nullable().optional(),
         attempt: z.number().optional(),
       })
       .nullable(),

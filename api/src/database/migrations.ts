@@ -12,8 +12,19 @@ const migrationSource: Knex.MigrationSource<NamedMigration> = {
 const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
 /** Applies every pending migration; returns the names applied. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** The migration that creates company_settings: applied now means the database is new. */
+const SETTINGS_MIGRATION = '20261121000400_create_settings_and_integration';
+
+/**
+ * Applies the pending migrations. `newDatabaseTimezone` (COMPANY_TIMEZONE) is the timezone a new
+ * database starts with; afterwards the company settings' timezone (back office → Settings) is the
+ * one every report, budget period and job follows, and the variable changes nothing.
+ */
+export async function migrateToLatest(db: Db, options: { newDatabaseTimezone?: string } = {}): Promise<string[]> {
   const [, applied] = (await db.migrate.latest(migratorConfig)) as [number, string[]];
+  if (options.newDatabaseTimezone && applied.includes(SETTINGS_MIGRATION)) {
+    await db('company_settings').update({ timezone: options.newDatabaseTimezone });
+  }
   return applied;
 }
 

@@ -50,10 +50,12 @@ export async function openDatabase(
     );
   }
   if (options.migrate ?? true) {
-    const applied = await migrateToLatest(db).catch(async (error: unknown) => {
-      await close();
-      throw error;
-    });
+    const applied = await migrateToLatest(db, { newDatabaseTimezone: config.companyTimezone }).catch(
+      async (error: unknown) => {
+        await close();
+        throw error;
+      },
+    );
     if (applied.length > 0) log.info({ applied }, 'database migrations applied');
   }
   return {

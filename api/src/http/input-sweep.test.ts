@@ -334,6 +334,9 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/recalls/receipts/export': 'the receipts of one lot as CSV',
   '/api/admin/reports/budget-vs-actual': 'one report object: every department for a period',
   '/api/admin/report-exports/budget-vs-actual': 'the Budget vs actual report as CSV, no paging',
+  '/api/orders': "the storefront's own orders of the signed-in user (a status filter), not a react-admin list",
+  '/api/admin/mail/outbox': 'how many mails wait undelivered, one object',
+  '/api/standing-orders': "the storefront's standing orders of the signed-in user, not a react-admin list",
   '/api/receiving/orders':
     "the storefront's page of deliveries (page and per_page, any other parameter refused), not a react-admin list",
 };

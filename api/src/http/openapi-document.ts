@@ -65,15 +65,35 @@ function isOther(response: z.ZodType | OtherResponse): response is OtherResponse
   return !(response instanceof z.ZodType);
 }
 
-/** The error statuses an operation may answer: its own, plus those its access rule and its input imply. */
+/**
+ * The error statuses an operation may answer: its own, plus those that follow from how the API is
+ * built, so no declaration can leave one out:
+ * - not public: 401 (no session); roles or an approved profile: 403;
+ * - a command (not GET) that takes JSON: 400 and 413, since the JSON parser refuses a malformed or
+ *   oversized body before any route runs (app.ts), whether or not the route reads one, and 403, since
+ *   the cross-site guard refuses a foreign origin;
+ * - path parameters or a query: 400 when they do not parse;
+ * - demo only: 404 outside demo mode.
+ */
 export function errorStatusesOf(operation: Endpoint): number[] {
   const implied = new Set<number>(operation.errors ?? []);
   if (operation.access !== 'public' && operation.access !== 'demo-only') implied.add(401);
   if (typeof operation.access === 'object' || operation.access === 'approved') implied.add(403);
-  // Parsed input refused: 400 VALIDATION_FAILED. A path parameter's own rule is declared in `errors`.
-  const hasJsonBody = operation.body && (operation.requestContentType ?? 'application/json') === 'application/json';
-  if (hasJsonBody || operation.query) implied.add(400);
+  if (operation.access === 'demo-only') implied.add(404);
+  const takesJson = (operation.requestContentType ?? 'application/json') === 'application/json';
+  if (operation.method !== 'get' && takesJson) {
+    implied.add(400);
+    implied.add(403);
+    implied.add(413);
+  }
+  if (operation.body || operation.params || operation.query) implied.add(400);
   return [...implied].sort((a, b) => a - b);
+}
+
+/** Every status an operation may answer: its declared answers and its error statuses. */
+export function declaredStatusesOf(operation: Endpoint): number[] {
+  const answers = Object.keys(operation.responses).map(Number);
+  return [...new Set([...answers, ...errorStatusesOf(operation)])].sort((a, b) => a - b);
 }
 
 function securityOf(access: EndpointAccess) {

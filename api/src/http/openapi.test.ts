@@ -7,9 +7,9 @@ import type { Endpoint } from '../contracts/endpoints/endpoint.js';
 import { allEndpoints } from '../contracts/endpoints/index.js';
 import type { Db } from '../database/connection.js';
 import { sandboxSupplierRoutes } from '../modules/sandbox-supplier/sandbox-supplier.routes.js';
-import { closeTestApp, createTestPortal } from '../test-support/http-test-app.js';
-import { openSharedTestDb, testConfig } from '../test-support/test-context.js';
-import { buildOpenApiDocument, openApiPath } from './openapi-document.js';
+import { closeTestApp, createTestPortal, signedInAgent } from '../test-support/http-test-app.js';
+import { createIsolatedDatabase, openSharedTestDb, testConfig } from '../test-support/test-context.js';
+import { buildOpenApiDocument, declaredStatusesOf, openApiPath } from './openapi-document.js';
 import { allow } from './policy.js';
 import type { RouteDependencies } from './route-dependencies.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
@@ -144,7 +144,7 @@ describe('the OpenAPI document and the mounted routes', () => {
   it('documents each declared error status with the one error body', () => {
     const document = buildOpenApiDocument(allEndpoints, { version: 'test' });
     const orderById = document.paths?.['/api/orders/{id}']?.get;
-    expect(Object.keys(orderById?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404']);
+    expect(Object.keys(orderById?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(orderById?.parameters).toEqual([
       expect.objectContaining({
         in: 'path',
@@ -169,5 +169,78 @@ describe('the OpenAPI document and the mounted routes', () => {
     const init = await request(portal.app).get('/api/docs/assets/docs-init.js');
     expect(init.text).toContain("url: '/api/openapi.json'");
     await request(portal.app).get('/api/docs/assets/package.json').expect(404);
+  });
+});
+
+/**
+ * Junk input to every declared operation: each answers a status its declaration lists, so a client
+ * generated from the document knows every answer. Streams and the cXML endpoints answer in their own
+ * formats and are swept in their modules' tests.
+ */
+describe('the statuses each operation answers to junk input', () => {
+  const NOT_JSON = new Set(['/api/events', '/api/cxml/inbound', '/api/cxml/punchout/return']);
+  const JUNK_BODIES = ['{"lines": [{"asin": ', '[1,"two",{"lines":3}]', '{"quantity":"many","email":["x"],"id":{}}'];
+  let junkDatabase: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let junkPortal: ReturnType<typeof createTestPortal>;
+
+  beforeAll(async () => {
+    junkDatabase = await createIsolatedDatabase();
+    junkPortal = createTestPortal(junkDatabase.db);
+  });
+  afterAll(async () => {
+    await closeTestApp(junkPortal.app);
+    await junkDatabase.drop();
+  });
+
+  /** The statuses answered that the declaration does not list, as `METHOD /path (junk) → status` lines. */
+  async function undeclaredAnswers(operations: readonly Endpoint[]): Promise<string[]> {
+    const agents = {
+      admin: (await signedInAgent(junkPortal.app, junkDatabase.db, ['admin'])).agent,
+      doctor: (await signedInAgent(junkPortal.app, junkDatabase.db, ['doctor'])).agent,
+    };
+    const clientFor = (operation: Endpoint) => {
+      if (operation.access === 'public' || operation.access === 'demo-only') return request(junkPortal.app);
+      const roles = typeof operation.access === 'object' ? operation.access.roles : ['admin'];
+      return roles.includes('admin') ? agents.admin : agents.doctor;
+    };
+    const urlFor = (operation: Endpoint, param: string) =>
+      operation.path.replace(/:([A-Za-z]+)/g, () => encodeURIComponent(param));
+    const found: string[] = [];
+    for (const operation of operations) {
+      const declared = declaredStatusesOf(operation);
+      const tries: { label: string; param: string; body?: string }[] = [];
+      if (operation.path.includes(':')) tries.push({ label: 'junk params', param: 'junk param' });
+      if (operation.method !== 'get') {
+        for (const body of JUNK_BODIES) {
+          tries.push({ label: `junk body ${body}`, param: '00000000-0000-4000-8000-000000000000', body });
+        }
+      }
+      for (const junk of tries) {
+        let pending = clientFor(operation)[operation.method](urlFor(operation, junk.param));
+        if (junk.body !== undefined) pending = pending.set('Content-Type', 'application/json').send(junk.body);
+        const { status } = await pending;
+        if (!declared.includes(status)) {
+          found.push(`${operation.method.toUpperCase()} ${operation.path} (${junk.label}) → ${status}`);
+        }
+      }
+    }
+    return found;
+  }
+
+  it('answers only declared statuses, for every operation', async () => {
+    const operations = allEndpoints.filter(
+      (operation) => operation.path.startsWith('/api/') && !NOT_JSON.has(operation.path),
+    );
+    expect(operations.length).toBeGreaterThan(80);
+    expect(await undeclaredAnswers(operations)).toEqual([]);
+  }, 180_000);
+
+  it('an operation that answers a status it does not declare fails the check', async () => {
+    const refresh = allEndpoints.find((operation) => operation.path === '/api/auth/refresh');
+    if (!refresh) throw new Error('POST /api/auth/refresh is not declared');
+    // Declared without its 200: the refresh that ignores a well-formed junk body answers an undeclared 200.
+    const undeclared = await undeclaredAnswers([{ ...refresh, responses: {} }]);
+    expect(undeclared).toContain('POST /api/auth/refresh (junk body [1,"two",{"lines":3}]) → 200');
+    expect(undeclared.some((line) => line.includes('→ 400'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 
 import type { ServiceContext } from '../context.js';
+import { reportTimezone } from '../modules/reports/report-timezone.js';
 import { describeError } from '../http/describe-error.js';
 import type { Job } from './job.js';
 import { failOrphanedRuns, runJob } from './run-job.js';
@@ -11,7 +12,7 @@ export interface JobScheduler {
   stop(): Promise<void>;
 }
 
-/** Schedules every job with node-cron in the company's timezone and starts the startup runs. */
+/** Schedules every job with node-cron in the company's timezone (the settings') and starts the startup runs. */
 export function startJobScheduler(ctx: ServiceContext, jobs: readonly Job[]): JobScheduler {
   const running = new Set<Promise<void>>();
   // Kept until settled so stop() can wait for it; settled either way, so no rejection goes unhandled.
@@ -30,16 +31,22 @@ export function startJobScheduler(ctx: ServiceContext, jobs: readonly Job[]): Jo
     runJob(ctx, job, 'schedule', tick).catch((error: unknown) => {
       ctx.log.error({ job: job.name, error: describeError(error) }, 'job could not run');
     });
-  const tasks: ScheduledTask[] = jobs.map((job) =>
-    cron.schedule(
-      job.schedule,
-      (context) => {
-        const tick = new Date(Math.floor(context.date.getTime() / 1000) * 1000);
-        track(runScheduled(job, tick));
-      },
-      { name: job.name, timezone: ctx.config.companyTimezone, noOverlap: true },
-    ),
-  );
+  // The company settings' timezone wins (reports and budgets use it); COMPANY_TIMEZONE is only what a
+  // new database starts with, or the fallback while the settings cannot be read.
+  const scheduled: Promise<ScheduledTask[]> = reportTimezone(ctx.db)
+    .catch(() => ctx.config.companyTimezone)
+    .then((timezone) =>
+      jobs.map((job) =>
+        cron.schedule(
+          job.schedule,
+          (context) => {
+            const tick = new Date(Math.floor(context.date.getTime() / 1000) * 1000);
+            track(runScheduled(job, tick));
+          },
+          { name: job.name, timezone, noOverlap: true },
+        ),
+      ),
+    );
   // Runs a crashed instance left 'running' are marked failed before anything new starts.
   const startupRuns = failOrphanedRuns(ctx)
     .catch((error: unknown) => {
@@ -51,7 +58,7 @@ export function startJobScheduler(ctx: ServiceContext, jobs: readonly Job[]): Jo
   return {
     startupRuns,
     async stop() {
-      await Promise.all(tasks.map((task) => task.stop()));
+      await Promise.all((await scheduled).map((task) => task.stop()));
       await Promise.allSettled([...running]);
     },
   };

@@ -4,6 +4,8 @@ import { CreateButton, DataTable, FilterButton, List, TopToolbar, type RaRecord,
 interface ResourceListProps {
   sort: SortPayload;
   filters: ReactElement[];
+  /** More buttons beside Create (an Import CSV). */
+  actions?: ReactNode;
   /** The table's columns (DataTable.Col). */
   children: ReactNode;
 }
@@ -13,7 +15,7 @@ interface ResourceListProps {
  * orders): 50 a page, the filters not always shown behind Add filter, a Create button, a row opens
  * its edit form, no bulk actions.
  */
-export function ResourceList<RecordType extends RaRecord>({ sort, filters, children }: ResourceListProps) {
+export function ResourceList<RecordType extends RaRecord>({ sort, filters, actions, children }: ResourceListProps) {
   return (
     <List<RecordType>
       sort={sort}
@@ -23,6 +25,7 @@ export function ResourceList<RecordType extends RaRecord>({ sort, filters, child
         <TopToolbar>
           <FilterButton />
           <CreateButton />
+          {actions}
         </TopToolbar>
       }
     >

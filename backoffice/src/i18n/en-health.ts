@@ -98,6 +98,7 @@ export const healthMessages: Pick<TranslationMessages, 'supply_hub'> = {
       punchout: 'Punchout',
       punchout_configured: 'Configured',
       punchout_missing: 'Not configured',
+      punchout_not_working: 'Not working',
       punchout_mode_test: 'Test mode',
       punchout_mode_prod: 'Production mode',
       punchout_secret: 'Shared secret: %{masked}',
@@ -138,6 +139,9 @@ export const healthMessages: Pick<TranslationMessages, 'supply_hub'> = {
       finished: 'Finished',
       no_jobs: 'No job has run yet.',
       overview_failed: 'Could not read /api/health: %{message}',
+      mail: 'Mail',
+      mail_undelivered: '%{smart_count} mail waits undelivered. |||| %{smart_count} mails wait undelivered.',
+      mail_failed: 'Could not read the mail outbox: %{message}',
     },
     qa: {
       subtitle: 'End-to-end test of order submission, for preview (demo mode) environments',

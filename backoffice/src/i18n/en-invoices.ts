@@ -46,7 +46,11 @@ export const invoicesMessages: Pick<TranslationMessages, 'supply_hub'> = {
       accept_title: 'Accept invoice %{invoice}',
       dispute_title: 'Dispute invoice %{invoice}',
       note: 'Note',
-      note_help: 'Why: kept with the decision; a dispute note is sent to the supplier.',
+      // The note goes to the supplier either way, in the invoice status update the decision sends.
+      note_help_accept:
+        'Why: kept with the decision and sent to the supplier with the word that the invoice is reconciled.',
+      note_help_dispute:
+        'Why: kept with the decision and sent to the supplier with the word that the invoice is disputed.',
       accepted: 'Invoice %{invoice} accepted: ready to pay.',
       disputed: 'Invoice %{invoice} disputed: the supplier is told.',
       decision_failed: 'The decision was not saved: %{message}',

@@ -33,6 +33,10 @@ export const standingOrdersMessages: Pick<TranslationMessages, 'resources' | 'su
       ended: 'Ended',
       requester_help:
         "A doctor, provider, user, nurse or logistics admin of the location's department: the orders are theirs, delivered to the location, and go through approval.",
+      requester_choose_location: 'Choose the location first: its department’s members who may order are listed.',
+      requester_none:
+        'No approved member of this location’s department may order for it: approve one, or give one a doctor, provider, user, nurse or logistics admin role.',
+      item: 'Item (search by title or ASIN)',
     },
   },
 };

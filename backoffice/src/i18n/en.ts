@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
+import { csvImportsMessages } from './en-csv-imports';
 import { fulfilmentMessages } from './en-fulfilment';
 import { healthMessages } from './en-health';
 import { invoicesMessages } from './en-invoices';
@@ -245,6 +246,8 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         min_shelf_life_days: 'Minimum remaining shelf life (days)',
       },
       min_shelf_life_help: 'A lot received with fewer days to its expiry asks for a confirmation. 0: any lot in date.',
+      price_reseed_help:
+        'For a product of the catalogue CSV (seeds/catalog.csv), the nightly reseed (02:30) puts the price and title back to the CSV’s: change the CSV to keep a new price. Hand-added products keep theirs.',
     },
     users: {
       title: 'Users & Roles',
@@ -392,6 +395,20 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         inbound_secret_saved:
           'Supplier secret saved: %{masked}. Leave this empty to keep it, or type a new one (at least 16 characters) to replace it.',
         inbound_secret_none: 'No inbound secret saved yet (at least 16 characters).',
+        supplier_identity: 'Supplier ID (the cXML To credential)',
+        supplier_identity_default:
+          'Empty: the server default %{identity} (SUPPLIER_IDENTITY) is used. Type the identity the supplier gave you to set it here.',
+        supplier_identity_saved:
+          'Sent as the To credential of every order, and expected on the carts the supplier returns.',
+        problems_title: 'These settings cannot work yet',
+        test_order: 'Send a test OrderRequest',
+        test_order_help:
+          'Sends one OrderRequest marked deploymentMode="test" (the supplier does not fulfil it) to the test URL, or the punchout URL, and shows the answer. Nothing is ordered here.',
+        test_order_sending: 'Sending…',
+        test_order_ok: 'The supplier accepted the test order %{order}: HTTP %{http}, cXML %{code} %{text}.',
+        test_order_failed: 'The supplier did not accept the test order: %{error}',
+        test_order_answer: 'Answer: HTTP %{http}, cXML %{code} %{text}',
+        test_order_message: 'Supplier says: %{message}',
         save: 'Save Punchout Settings',
         updated: 'Last saved %{date}',
         load_failed: 'Failed to load punchout settings: %{message}',
@@ -447,6 +464,11 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       approve: 'Approve & Order',
       retry: 'Retry Submission',
       needs_address: 'Add a shipping address for the requester before approving.',
+      blocked_title: 'This order cannot be approved yet',
+      blocked_no_address:
+        '%{name} has no shipping address, so the supplier cannot be sent this order. %{name} adds it in the portal’s Settings (Shipping address), or an administrator adds it on the order or in Users & Roles.',
+      blocked_supplier:
+        'The supplier settings cannot work: %{problem} An administrator fixes it in Settings → Punchout.',
       submitted: 'Order Approved & Submitted',
       submission_failed: 'Submission Failed: HTTP %{status} - %{error}',
       no_http_status: 'ERROR',
@@ -477,6 +499,9 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       heading: 'Approvals',
       approved: 'Level %{level} approved by %{approver}',
       waiting: 'Waiting for level %{level}: %{roles} (orders from %{threshold})',
+      menu_waiting: 'Approvals (%{count})',
+      waiting_notice: '%{smart_count} order waits for your approval |||| %{smart_count} orders wait for your approval',
+      waiting_notice_link: 'Open Approvals',
     },
     submission: {
       label: 'Submission result',
@@ -580,4 +605,5 @@ export const en: TranslationMessages = mergeTranslations(
   locationsMessages,
   recallsMessages,
   spendControlMessages,
+  csvImportsMessages,
 );

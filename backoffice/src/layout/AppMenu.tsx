@@ -9,7 +9,7 @@ import { Menu, usePermissions } from 'react-admin';
 
 import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, RecallsPage, ReportsPage, SettingsPage } from '../pages';
 import type { Permissions } from '../providers/authProvider';
-import { approvals } from '../resources/approvals';
+import { ApprovalsMenuItem } from '../resources/approvals/ApprovalsMenuItem';
 import { auditEvents } from '../resources/audit-events';
 import { invoices, INVOICES_PATH } from '../resources/invoices';
 import { budgets } from '../resources/budgets';
@@ -40,7 +40,7 @@ export function AppMenu() {
       {(isAdministrator || isFinance) && (
         <>
           <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
-          <Menu.Item to="/approvals" primaryText="supply_hub.menu.approvals" leftIcon={<approvals.icon />} />
+          <ApprovalsMenuItem />
         </>
       )}
       {(isAdministrator || isFinance) && (

@@ -11,6 +11,7 @@ import { useAbEndpointTests } from '../components/health/useAbEndpointTests';
 import { INTEGRATION_STATUS_KEY } from '../components/health/useIntegrationStatus';
 import { PageHeader } from '../layout/PageHeader';
 import { HealthSection } from './health/HealthSection';
+import { MailDeliverySection } from './health/MailDeliverySection';
 import { SsoCards } from './health/SsoCards';
 import { StatusCards } from './health/StatusCards';
 import { SystemOverview } from './health/SystemOverview';
@@ -80,6 +81,7 @@ export default function HealthPage() {
             {translate('supply_hub.integration.pass_rule')}
           </Typography>
         </HealthSection>
+        <MailDeliverySection />
         <SystemOverview />
       </Stack>
     </>

@@ -7,6 +7,7 @@ import { REPORT_SLICES } from '@supply-hub/api/contracts';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../layout/PageHeader';
+import { ApprovalsWaitingNotice } from '../resources/approvals/ApprovalsWaitingNotice';
 import { BUDGET_VS_ACTUAL_TAB } from './reports/budgetVsActualApi';
 import { BudgetVsActualTab } from './reports/BudgetVsActualTab';
 import { ByRegionTab } from './reports/ByRegionTab';
@@ -59,6 +60,7 @@ export default function ReportsPage() {
       <PageHeader title="supply_hub.page.reports" />
       <Stack spacing={2} sx={{ pb: 4 }}>
         <Typography color="text.secondary">{text('reports.subtitle')}</Typography>
+        <ApprovalsWaitingNotice />
         {!isBudgetTab && (
           <>
             <ReportFilters

@@ -8,8 +8,10 @@ import type {
   Product,
   Role,
   StockListImportResult,
+  SupplierTestOrderResult,
 } from '@supply-hub/api/contracts';
 import type { InvoiceMatchSettings } from '@supply-hub/api/contracts/invoices';
+import type { StandingOrderRequesterList } from '@supply-hub/api/contracts/standing-orders';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 
@@ -102,6 +104,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   exportAuditEvents(filter: Record<string, unknown>): Promise<Download>;
   getSettings<K extends SettingsKind>(kind: K): Promise<SettingsViews[K]>;
   saveSettings<K extends SettingsKind>(kind: K, values: SettingsInputs[K]): Promise<SettingsViews[K]>;
+  /** POST /api/admin/settings/punchout/test-order: one deploymentMode="test" OrderRequest, and the supplier's answer. */
+  sendSupplierTestOrder(): Promise<SupplierTestOrderResult>;
   decideInvoice(invoiceId: string, decision: 'accept' | 'dispute', note: string): Promise<Invoice>;
   exportReadyToPayInvoices(): Promise<Download>;
   getInvoiceSettings(): Promise<InvoiceMatchSettings>;
@@ -114,6 +118,8 @@ export interface SupplyHubDataProvider extends DataProvider {
   exportParReview(locationId: string): Promise<Download>;
   /** A location's latest counts: who, when, each item, and what the count became. */
   getLocationCounts(locationId: string): Promise<LocationCount[]>;
+  /** Who a location's standing order may order as (the rule the API checks on saving). */
+  getStandingOrderRequesters(locationId: string): Promise<StandingOrderRequesterList['data']>;
 }
 
 export const dataProvider: SupplyHubDataProvider = {
@@ -189,6 +195,8 @@ export const dataProvider: SupplyHubDataProvider = {
   },
   getLocationCounts: async (locationId) =>
     (await send<{ data: LocationCount[] }>(`/locations/${id(locationId)}/counts`, 'GET')).data,
+  getStandingOrderRequesters: async (locationId) =>
+    (await send<StandingOrderRequesterList>(`/locations/${id(locationId)}/standing-order-requesters`, 'GET')).data,
   exportParReview: (locationId) =>
     fetchDownload(`${API_URL}/locations/${id(locationId)}/par-review/export`, 'par-review.csv'),
   exportReadyToPayInvoices: () => fetchDownload(`${API_URL}/invoice-exports/ready-to-pay`, 'ready-to-pay.csv'),
@@ -204,6 +212,7 @@ export const dataProvider: SupplyHubDataProvider = {
 
   getSettings: (kind) => send(`/settings/${kind}`, 'GET'),
   saveSettings: (kind, values) => send(`/settings/${kind}`, 'PUT', values),
+  sendSupplierTestOrder: () => send('/settings/punchout/test-order', 'POST', {}),
 };
 
 /** The data provider with the product's commands, as components get it (with react-admin's auth checks). */

@@ -15,6 +15,9 @@ export const DEMO = {
   doctor: 'doctor@demo.supplyhub.test',
   nurse: 'nurse@demo.supplyhub.test',
   provider: 'provider@demo.supplyhub.test',
+  user: 'user@demo.supplyhub.test',
+  logistics: 'logistics@demo.supplyhub.test',
+  finance: 'finance@demo.supplyhub.test',
 } as const;
 
 export interface CatalogueProduct {

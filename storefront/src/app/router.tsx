@@ -5,7 +5,7 @@ import { ProtectedRoute, RoleRedirect, sessionAtStart } from '../features/auth';
 import { prefetchCatalogue } from '../features/catalogue/catalogue-query';
 import { AppRoot } from './AppRoot';
 import { AppShell } from './layout/AppShell';
-import { ORDERS_ROLES, RECEIVING_ROLES } from './route-access';
+import { pageRoles } from './page-access.rules';
 
 interface PageHandle {
   preload(): Promise<unknown>;
@@ -32,7 +32,8 @@ const authCallback = lazyPage(
 // The server answers /auth and /auth/start with a redirect too; this covers navigation inside the app.
 const toSignIn = <Navigate to="/login" replace />;
 
-// Route table: provider-portal.md §2 and admin-portal.md §2.1. Each screen loads as its own chunk.
+// Route table: provider-portal.md §2 and admin-portal.md §2.1; who opens a page: page-access.rules.ts.
+// Each screen loads as its own chunk.
 // React Router's declarative mode: the data router's loaders and actions are unused here, and
 // its code would add about 16 KB (gzip) to every page's first load.
 const routes: RouteObject[] = [
@@ -54,6 +55,11 @@ const routes: RouteObject[] = [
       {
         path: '/reset-password',
         ...lazyPage(async () => (await import('../features/auth/components/ResetPasswordPage')).ResetPasswordPage),
+      },
+      {
+        // Demo mode only: the server answers this address with 404 outside demo mode.
+        path: '/demo/mailbox',
+        ...lazyPage(async () => (await import('../features/demo-mailbox/components/DemoMailboxPage')).DemoMailboxPage),
       },
       { path: '/auth', element: toSignIn },
       { path: '/auth/*', element: toSignIn },
@@ -101,12 +107,17 @@ const routes: RouteObject[] = [
                 ...lazyPage(async () => (await import('../features/catalogue/components/ProductPage')).ProductPage),
               },
               {
-                element: <ProtectedRoute allowedRoles={ORDERS_ROLES} />,
+                element: <ProtectedRoute allowedRoles={pageRoles('orders')} />,
                 children: [
                   {
                     path: '/orders',
                     ...lazyPage(async () => (await import('../features/orders/components/OrdersPage')).OrdersPage),
                   },
+                ],
+              },
+              {
+                element: <ProtectedRoute allowedRoles={pageRoles('standingOrders')} />,
+                children: [
                   {
                     path: '/standing-orders',
                     ...lazyPage(
@@ -117,7 +128,7 @@ const routes: RouteObject[] = [
                 ],
               },
               {
-                element: <ProtectedRoute allowedRoles={RECEIVING_ROLES} />,
+                element: <ProtectedRoute allowedRoles={pageRoles('receiving')} />,
                 children: [
                   {
                     path: '/receiving',

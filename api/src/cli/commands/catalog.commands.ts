@@ -15,6 +15,7 @@ import {
 } from '../../modules/catalog/catalog.service.js';
 import { CliInputError, createOutput, withServiceContext } from '../cli-runtime.js';
 import { createProgress } from '../progress.js';
+import { reportTimezone } from '../../modules/reports/report-timezone.js';
 
 export function registerCatalogCommands(program: Command): void {
   program
@@ -85,7 +86,7 @@ export function registerCatalogCommands(program: Command): void {
           await writeCsv(rows, process.stdout, !output.isJson);
           return;
         }
-        const file = path.resolve(options.out ?? activeCatalogExportFileName(ctx.now(), ctx.config.companyTimezone));
+        const file = path.resolve(options.out ?? activeCatalogExportFileName(ctx.now(), await reportTimezone(ctx.db)));
         const stream = createWriteStream(file, 'utf8');
         await writeCsv(rows, stream, !output.isJson);
         await new Promise<void>((resolve, reject) => {

@@ -14,7 +14,9 @@ export function registerDbCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(
         async (ctx) => {
-          const names = options.dryRun ? await listPendingMigrations(ctx.db) : await migrateToLatest(ctx.db);
+          const names = options.dryRun
+            ? await listPendingMigrations(ctx.db)
+            : await migrateToLatest(ctx.db, { newDatabaseTimezone: ctx.config.companyTimezone });
           output.result({ dry_run: Boolean(options.dryRun), migrations: names }, () =>
             names.length === 0
               ? 'The database schema is up to date.'

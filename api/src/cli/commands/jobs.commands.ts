@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/job.js';
 import { JOBS, findJob } from '../../jobs/registry.js';
 import { runJob } from '../../jobs/run-job.js';
 import { listLatestJobRuns } from '../../modules/health/health.service.js';
+import { reportTimezone } from '../../modules/reports/report-timezone.js';
 import { CliInputError, createOutput, withServiceContext } from '../cli-runtime.js';
 
 export function registerJobCommands(program: Command): void {
@@ -15,12 +16,13 @@ export function registerJobCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const lastRuns = new Map((await listLatestJobRuns(ctx)).map((run) => [run.job_name, run]));
+        const timezone = await reportTimezone(ctx.db);
         const jobs = JOBS.map((job) => {
           const last = lastRuns.get(job.name);
           return {
             name: job.name,
             schedule: job.schedule,
-            timezone: ctx.config.companyTimezone,
+            timezone,
             run_at_startup: job.runAtStartup,
             description: job.description,
             last_run: last ? { outcome: last.outcome, started_at: last.started_at.toISOString() } : null,

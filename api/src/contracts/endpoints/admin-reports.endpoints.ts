@@ -18,8 +18,7 @@ const sliceData = z.union([
   reportDataSchemas.top_products,
   reportDataSchemas.reorders,
 ]);
-const REPORT_ERRORS =
-  "Refusals answer the spec's { ok: false, error: { message } } alongside the house error body (contracts/reports.ts reportErrorBodySchema).";
+const REPORT_ERRORS = 'Refusals answer the one error body, like every other operation.';
 
 /** Reports for admin, super_admin and finance (admin-portal §2.3, §7 reports-query). */
 export const reportsEndpoints = {

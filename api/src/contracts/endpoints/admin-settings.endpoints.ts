@@ -6,6 +6,7 @@ import {
   companySettingsViewSchema,
   punchoutSettingsInputSchema,
   punchoutSettingsViewSchema,
+  supplierTestOrderResultSchema,
 } from '../settings.js';
 import { endpoint } from './endpoint.js';
 
@@ -70,7 +71,17 @@ export const settingsEndpoints = {
     access,
     body: punchoutSettingsInputSchema,
     responses: { 200: punchoutSettingsViewSchema },
-    errors: [400, 401, 403],
+    // 422: in production mode, a URL whose host is not in SUPPLIER_ALLOWED_HOSTS (test mode saves it with a warning).
+    errors: [400, 401, 403, 422],
+  }),
+  sendTestOrder: endpoint({
+    method: 'post',
+    path: '/api/admin/settings/punchout/test-order',
+    summary: 'Send a test OrderRequest (deploymentMode test, one line) to the configured supplier and show its answer',
+    tag,
+    access,
+    responses: { 200: supplierTestOrderResultSchema },
+    errors: [401, 403],
   }),
   approvalPolicy: endpoint({
     method: 'get',

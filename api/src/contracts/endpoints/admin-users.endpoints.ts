@@ -7,6 +7,7 @@ import {
   bulkApprovalAnswerSchema,
   userApprovalAnswerSchema,
   userRoleGrantSchema,
+  userInvitationSchema,
   userRoleParamsSchema,
 } from '../admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../auth.js';
@@ -31,6 +32,18 @@ export const adminUsersEndpoints = {
     responses: { 200: z.array(adminUserSchema) },
     errors: [400, 401, 403],
     isRaList: true,
+  }),
+  invite: endpoint({
+    method: 'post',
+    path: '/api/admin/users',
+    summary: 'Create an account without a password; it receives an invitation mail with a link to choose one',
+    description:
+      'The link is valid 7 days (the password-reset link, spent once). 409 USER_EXISTS for an e-mail that has an account; a deactivated department is refused with 422 DEPARTMENT_INACTIVE.',
+    tag,
+    access,
+    body: userInvitationSchema,
+    responses: { 201: adminUserSchema },
+    errors: [400, 401, 403, 404, 409, 422],
   }),
   get: endpoint({
     method: 'get',

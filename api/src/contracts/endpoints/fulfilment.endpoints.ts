@@ -6,8 +6,10 @@ import {
   inboundDocumentLogEntrySchema,
   orderFulfilmentSchema,
   receiptRequestSchema,
+  receiveInFullRequestSchema,
 } from '../fulfilment.js';
 import { orderIdParamsSchema } from '../order-submission.js';
+import { ORDER_FOLLOWING_ROLES } from '../roles.rules.js';
 import { endpoint } from './endpoint.js';
 
 const cxml = (description: string) => ({ contentType: 'text/xml', description });
@@ -45,9 +47,22 @@ export const fulfilmentEndpoints = {
     description:
       "The requester, a logistics administrator or an administrator. Receiving more than was ordered answers 422 with the quantity that remains; receiving more of a line than the supplier's confirmations in force leave unrejected answers 409 RECEIPT_REJECTED_BY_SUPPLIER, writing nothing; another user's order answers 404. A lot expiring within its item's minimum remaining shelf life (min_shelf_life_days, from the company's today) answers 409 RECEIPT_SHORT_SHELF_LIFE with the lines in details.short_shelf_life, writing nothing; sent again with confirm_short_shelf_life: true it is received and its lines marked short_shelf_life in the received event.",
     tag: 'Orders',
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: orderIdParamsSchema,
     body: receiptRequestSchema,
+    responses: { 201: orderFulfilmentSchema },
+    errors: [400, 401, 403, 404, 409, 422],
+  }),
+  receiveInFull: endpoint({
+    method: 'post',
+    path: '/api/orders/:id/receipts/in-full',
+    summary: '"Received in full": receive what was shipped and is not yet received',
+    description:
+      "The requester, a logistics administrator or an administrator. Receives, in good condition, per line what the current ship notices shipped and is not yet received. Units no ship notice has shipped (backordered, or never noticed) are received only with include_not_shipped: true; when only such units remain and they are not included, answers 409 RECEIPT_NOT_SHIPPED with the question to ask in message and the units in details.not_shipped, writing nothing. Nothing left to receive answers 409 ORDER_RECEIVED; another user's order answers 404; the other refusals are those of POST /api/orders/:id/receipts.",
+    tag: 'Orders',
+    access: 'signed-in',
+    params: orderIdParamsSchema,
+    body: receiveInFullRequestSchema,
     responses: { 201: orderFulfilmentSchema },
     errors: [404, 409, 422],
   }),

@@ -11,6 +11,7 @@ import { auditEndpoints } from './audit.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
+import { csvImportsEndpoints } from './csv-imports.endpoints.js';
 import { recallsEndpoints } from './recalls.endpoints.js';
 import { adminStandingOrdersEndpoints, standingOrdersEndpoints } from './standing-orders.endpoints.js';
 import { punchoutEndpoints } from './punchout.endpoints.js';
@@ -21,6 +22,7 @@ import { eventsEndpoints } from './events.endpoints.js';
 import { fulfilmentEndpoints } from './fulfilment.endpoints.js';
 import { healthEndpoints } from './health.endpoints.js';
 import { invoicesEndpoints } from './invoices.endpoints.js';
+import { mailEndpoints } from './mail.endpoints.js';
 import { adminLocationsEndpoints, locationsEndpoints } from './locations.endpoints.js';
 import { meEndpoints } from './me.endpoints.js';
 import { mfaEndpoints } from './mfa.endpoints.js';
@@ -67,6 +69,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   adminUsers: adminUsersEndpoints,
   departments: departmentsEndpoints,
   budgets: budgetsEndpoints,
+  csvImports: csvImportsEndpoints,
   adminLocations: adminLocationsEndpoints,
   adminProducts: adminProductsEndpoints,
   adminOrders: adminOrdersEndpoints,
@@ -75,6 +78,7 @@ export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   reports: reportsEndpoints,
   settings: settingsEndpoints,
   approvals: approvalsEndpoints,
+  mail: mailEndpoints,
   apiDocs: apiDocsEndpoints,
 };
 

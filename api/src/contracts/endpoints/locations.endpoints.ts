@@ -160,11 +160,13 @@ export const locationsEndpoints = {
     method: 'post',
     path: '/api/locations/:id/counts/:countId/add-to-cart',
     summary: "Put a count's top-up into the caller's cart (once: 409 COUNT_ALREADY_IN_CART); answers the cart",
+    description:
+      'Only for roles that may submit a cart (doctor, provider, user); anyone else answers 403 ORDERING_NOT_ALLOWED before anything is written, and may still submit the count as an order.',
     tag,
     access: 'signed-in',
     params: countParamsSchema,
     responses: { 200: cartSchema },
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 403, 404, 409],
   }),
   submitAsOrder: endpoint({
     method: 'post',

@@ -9,7 +9,7 @@ import {
   receivingOrderListSchema,
   receivingOrdersQuerySchema,
 } from '../order-submission.js';
-import { RECEIVING_ROLES } from '../roles.rules.js';
+import { ORDER_FOLLOWING_ROLES, RECEIVING_ROLES } from '../roles.rules.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Orders';
@@ -35,9 +35,10 @@ export const ordersEndpoints = {
     description:
       'Each order carries `fulfilment_summary` once sent to the supplier (null before): its fulfilment status, expected delivery, whether it is overdue, tracking links, backorders, rejections and what remains to be received, derived as in GET /api/orders/:id; computed for the whole list in a fixed number of queries.',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     query: ownOrdersQuerySchema,
     responses: { 200: ownOrderListSchema },
+    errors: [400, 401, 403],
   }),
   get: endpoint({
     method: 'get',
@@ -46,10 +47,10 @@ export const ordersEndpoints = {
     description:
       "A malformed id answers 400 (the one :id rule); someone else's order answers 404 like a missing one. `fulfilment` carries per-line quantities (confirmed, backordered, rejected, shipped, received), the shipments with tracking links and the order's timeline.",
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: orderIdParamsSchema,
     responses: { 200: orderDetailSchema },
-    errors: [400, 404],
+    errors: [400, 401, 403, 404],
   }),
   receivingList: endpoint({
     method: 'get',

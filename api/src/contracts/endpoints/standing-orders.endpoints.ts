@@ -4,10 +4,12 @@ import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
 import {
   adminStandingOrderInputSchema,
   adminStandingOrderSchema,
+  standingOrderRequesterListSchema,
   standingOrderInputSchema,
   standingOrderListSchema,
   standingOrderSchema,
 } from '../standing-orders.js';
+import { ORDER_FOLLOWING_ROLES } from '../roles.rules.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Standing orders';
@@ -18,9 +20,9 @@ export const standingOrdersEndpoints = {
     path: '/api/standing-orders',
     summary: "The caller's standing orders, each with its next date and latest occurrences",
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     responses: { 200: standingOrderListSchema },
-    errors: [401],
+    errors: [401, 403],
   }),
   create: endpoint({
     method: 'post',
@@ -29,7 +31,7 @@ export const standingOrdersEndpoints = {
     description:
       'A monthly day beyond a month’s end falls on its last day. Dates are the company’s calendar. Each occurrence becomes a normal order (budgets and approval levels apply) created once by the standing-orders job; the owner is told by e-mail, and why when it was skipped.',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     body: standingOrderInputSchema,
     responses: { 201: standingOrderSchema },
     errors: [400, 401, 403, 422],
@@ -39,41 +41,41 @@ export const standingOrdersEndpoints = {
     path: '/api/standing-orders/:id',
     summary: 'One of the caller’s standing orders',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: uuidIdParamsSchema,
     responses: { 200: standingOrderSchema },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
   update: endpoint({
     method: 'put',
     path: '/api/standing-orders/:id',
     summary: 'Change a standing order (from the next occurrence on)',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: uuidIdParamsSchema,
     body: standingOrderInputSchema,
     responses: { 200: standingOrderSchema },
-    errors: [400, 401, 404, 422],
+    errors: [400, 401, 403, 404, 422],
   }),
   pause: endpoint({
     method: 'post',
     path: '/api/standing-orders/:id/pause',
     summary: 'Pause a standing order: no occurrence is ordered until it is resumed',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: uuidIdParamsSchema,
     responses: { 200: standingOrderSchema },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
   resume: endpoint({
     method: 'post',
     path: '/api/standing-orders/:id/resume',
     summary: 'Resume a paused standing order from its next date',
     tag,
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: uuidIdParamsSchema,
     responses: { 200: standingOrderSchema },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
   }),
 };
 
@@ -117,6 +119,18 @@ export const adminStandingOrdersEndpoints = {
     body: adminStandingOrderInputSchema,
     responses: { 201: adminStandingOrderSchema },
     errors: [400, 401, 403, 422],
+  }),
+  requesters: endpoint({
+    method: 'get',
+    path: '/api/admin/locations/:id/standing-order-requesters',
+    summary: "Who a location's standing order may order as, by e-mail",
+    description:
+      "The active location's department's approved, active members whose role may order for a ward location (a doctor, provider, user, nurse or logistics admin): the same rule create and update check, which answer 422 REQUESTER_NOT_IN_WARD for anyone else. An unknown or inactive location answers 404.",
+    tag: adminTag,
+    access: adminAccess,
+    params: uuidIdParamsSchema,
+    responses: { 200: standingOrderRequesterListSchema },
+    errors: [400, 401, 403, 404],
   }),
   update: endpoint({
     method: 'put',

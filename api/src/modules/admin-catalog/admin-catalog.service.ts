@@ -9,6 +9,7 @@ import {
   bootstrapCatalog,
   listActiveCatalogForExport,
 } from '../catalog/catalog.service.js';
+import { reportTimezone } from '../reports/report-timezone.js';
 
 /** Runs only below 100 active products; otherwise answers 'skipped' (the 'Bootstrap Skipped' toast). */
 export async function bootstrapCatalogBelowThreshold(ctx: ServiceContext): Promise<BootstrapResult> {
@@ -30,7 +31,7 @@ export async function exportActiveCatalog(ctx: ServiceContext): Promise<{ fileNa
   const rows = await listActiveCatalogForExport(ctx);
   await recordAudit(ctx, { action: 'catalog.export', targetType: 'catalog', details: { rows: rows.length } });
   return {
-    fileName: activeCatalogExportFileName(ctx.now(), ctx.config.companyTimezone),
+    fileName: activeCatalogExportFileName(ctx.now(), await reportTimezone(ctx.db)),
     csv: toSpreadsheetSafeCsv(rows, ACTIVE_CATALOG_EXPORT_COLUMNS),
   };
 }

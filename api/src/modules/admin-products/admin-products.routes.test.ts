@@ -158,7 +158,11 @@ describe('PUT /api/admin/products/:id takes back what GET answers (issue 16: one
       .expect(200);
     expect(saved.body).toEqual({ ...record, min_shelf_life_days: 180, updated_at: expect.any(String) });
     const audit = await db('audit_events').where({ action: 'product.update', target_id: product!.id }).first('details');
-    expect(audit.details.fields).toContain('min_shelf_life_days');
+    // Only what changed, old → new (the rest of the record went back as it was).
+    expect(audit.details).toEqual({
+      fields: ['min_shelf_life_days'],
+      changes: { min_shelf_life_days: { from: 90, to: 180 } },
+    });
     // Sent without the field (an older client), the setting stays as it is.
     expect((await agent.put(url).send({ title: 'Shelf life gauze' }).expect(200)).body.min_shelf_life_days).toBe(180);
     expect(

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { gtinsOfProducts, saveProductGtins } from '../barcodes/barcodes.service.js';
 import { toProduct } from '../products/products.service.js';
 import * as queries from './admin-products.queries.js';
+import { changedFields } from './product-changes.rules.js';
 
 const DUPLICATE_SKU = () => AppError.conflict('DUPLICATE_SKU', 'A product with this SKU already exists');
 
@@ -92,12 +93,25 @@ export async function updateProduct(ctx: ServiceContext, id: string, rawInput: u
       ...(input.min_shelf_life_days === undefined ? {} : { min_shelf_life_days: input.min_shelf_life_days }),
     };
     const changed = Object.entries(edited).filter(([field, value]) => existing[field as keyof typeof edited] !== value);
+    const gtinsBefore = input.gtins === undefined ? [] : ((await gtinsOfProducts(trx, [id])).get(id) ?? []);
     const isGtinsChanged = input.gtins !== undefined && (await saveProductGtins(trx, id, input.gtins, ctx.now()));
     if (changed.length === 0 && !isGtinsChanged) return;
-    const changes = { ...edited, updated_at: ctx.now() };
-    await queries.updateProductRow(trx, id, changes);
-    const fields = [...Object.keys(changes), ...(isGtinsChanged ? ['gtins'] : [])];
-    await recordAudit(ctx, { action: 'product.update', targetType: 'product', targetId: id, details: { fields } }, trx);
+    await queries.updateProductRow(trx, id, { ...edited, updated_at: ctx.now() });
+    // Only what moved, old → new: a price put back by the nightly catalogue reseed is then traceable.
+    const changes = changedFields(
+      { ...existing, gtins: gtinsBefore },
+      { ...edited, ...(isGtinsChanged ? { gtins: input.gtins } : {}) },
+    );
+    await recordAudit(
+      ctx,
+      {
+        action: 'product.update',
+        targetType: 'product',
+        targetId: id,
+        details: { fields: Object.keys(changes), changes },
+      },
+      trx,
+    );
   });
   return getProductForAdmin(ctx, id);
 }

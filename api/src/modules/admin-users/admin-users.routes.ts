@@ -15,6 +15,7 @@ import { createThrottles } from '../throttles/throttles.js';
 import {
   changeUserRole,
   getAdminUser,
+  inviteAdminUser,
   saveUserShippingAddress,
   setUserApproval,
   listAdminUsers,
@@ -48,6 +49,11 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
       (req, page) => listAdminUsers(contextFor(req), page),
     ),
   );
+
+  /** One account with an invitation mail instead of a password. */
+  router.post('/admin/users', allow.roles('admin'), async (req, res) => {
+    res.status(201).json(await inviteAdminUser(contextFor(req), req.body));
+  });
 
   router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
     res.json(await getAdminUser(contextFor(req), parseId(req.params)));

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { selectPausedAccountIds, selectSignInPauses } from '../throttles/account-locks.js';
 import type { Throttles } from '../throttles/throttles.js';
 import { setUsersDepartment as assignDepartment } from '../departments/departments.service.js';
+import { inviteUser } from '../users/user-invitations.service.js';
 import { changeRoleInTransaction, setApprovalForUsers } from '../users/users.service.js';
 import * as queries from './admin-users.queries.js';
 
@@ -73,6 +74,13 @@ export async function getAdminUser(ctx: ServiceContext, id: string) {
   if (!row) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
   const [user] = await toAdminUsers(ctx, [row]);
   return user!;
+}
+
+/** POST /api/admin/users: an account with an invitation mail, the mail sent once the account is committed. */
+export async function inviteAdminUser(ctx: ServiceContext, rawInput: unknown) {
+  const invited = await ctx.db.transaction((trx) => inviteUser({ ...ctx, db: trx }, rawInput));
+  await invited.deliver(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'invitation mail not sent yet'));
+  return getAdminUser(ctx, invited.id);
 }
 
 /**

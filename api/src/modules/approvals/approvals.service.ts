@@ -16,6 +16,7 @@ import { assembleAdminOrders, getAdminOrder, rejectPendingOrder } from '../admin
 import { recordAudit } from '../audit/audit.service.js';
 import { attemptSubmission, submissionRefusal } from '../supplier/supplier-submission.service.js';
 import { notifyLinesRejected, notifyRequester } from '../notifications/order-notifications.service.js';
+import { notifyWaitingLevel } from './level-approver-notifications.service.js';
 import {
   assertEveryLevelHasApprover,
   assertMayApprove,
@@ -113,6 +114,7 @@ export async function approveOrder(
   }
   if (step.isFinal) return submitAtLevel(ctx, orderId, step.level);
   await recordLevelApproval(ctx, orderId, step.level);
+  await notifyWaitingLevel(ctx, orderId);
   return { result: null, order: await getAdminOrder(ctx, orderId) };
 }
 
@@ -236,6 +238,7 @@ async function approveWithLineRejections(
   }
   await notifyLinesRejected(ctx, orderId, outcome.rejectedLines);
   if (outcome.next.isFinal) return submitAtLevel(ctx, orderId, step.level);
+  await notifyWaitingLevel(ctx, orderId);
   return { result: null, order: await getAdminOrder(ctx, orderId) };
 }
 

@@ -65,6 +65,17 @@ export async function requestPasswordReset(
 
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * A new single-use link token for an account created without a password (an invitation): the
+ * reset token, so the reset page sets the first password. Ends the account's earlier links.
+ */
+export async function issuePasswordSetToken(ctx: ServiceContext, userId: string, validForMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  await issueResetToken(ctx.db, userId, hashToken(token), now, new Date(now.getTime() + validForMs));
+  return token;
+}
+
 const RESET_SUBJECT = 'Reset your Supply Hub password';
 
 function resetLinkMail(ctx: ServiceContext, to: string, token: string): OutgoingMail {

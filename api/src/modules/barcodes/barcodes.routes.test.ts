@@ -115,6 +115,12 @@ describe('GET /api/scan', () => {
       lot: 'LOT42',
       expiry: '2028-12-31',
     });
+    // FNC1 in first position, sent by many USB scanners as a leading group separator.
+    expect((await scan(`\u001d01${caseGtin}10LOT43\u001d17281231`).expect(200)).body).toMatchObject({
+      units: 100,
+      lot: 'LOT43',
+      expiry: '2028-12-31',
+    });
   });
 
   it('answers 400 for a wrong check digit or a malformed code, 404 for an unknown GTIN, 401 signed out', async () => {

@@ -60,6 +60,27 @@ describe('scans', () => {
       '0109506000134352' + '10ABC{GS}17290228',
       code('09506000134352', { lot: 'ABC', expiry: '2029-02-28' }),
     ],
+    [
+      'a USB scanner that sends FNC1 in first position as a group separator',
+      `${GS}0109506000134352` + `17271231` + `10LOT-7${GS}21SN0042`,
+      code('09506000134352', { expiry: '2027-12-31', lot: 'LOT-7', serial: 'SN0042' }),
+    ],
+    [
+      'a GS1-128 scan with its symbology identifier and then the group separator',
+      `]C1${GS}0109506000134352` + `10B99${GS}`,
+      code('09506000134352', { lot: 'B99' }),
+    ],
+    [
+      'a group separator before the DataMatrix identifier',
+      `${GS}]d2${GS}01106141410004152112345${GS}17280600`,
+      code('10614141000415', { serial: '12345', expiry: '2028-06-30' }),
+    ],
+    [
+      'a GS1 QR Code scan (]Q3)',
+      ']Q30109506000134352' + '17271231' + '10ABC',
+      code('09506000134352', { expiry: '2027-12-31', lot: 'ABC' }),
+    ],
+    ['an EAN-13 with its symbology identifier (]E0)', ']E09506000134352', code('09506000134352')],
   ])('reads %s', (_name, text, expected) => {
     expect(readScan(text)).toEqual(expected);
   });
@@ -72,6 +93,7 @@ describe('scans', () => {
     ['30 February', '(01)09506000134352(17)270230', /expiry date 270230 .* is not a date/],
     ['text that is no barcode', 'gauze pads', /not a GS1 barcode we can read/],
     ['an empty scan', '   ', /empty/],
+    ['a group separator alone', GS, /empty/],
   ])('refuses %s', (_name, text, problem) => {
     expect(readScan(text)).toEqual({ problem: expect.stringMatching(problem) });
   });

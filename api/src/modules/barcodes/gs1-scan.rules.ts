@@ -17,15 +17,30 @@ export type ScanReading = { code: ScannedCode } | { problem: string };
 // eslint-disable-next-line no-control-regex -- the group separator is FNC1
 const FNC1_STAND_INS = /\u001d|\{GS\}|<GS>|\^\]|~1/g;
 
+const GS = '\u001d';
+/** A symbology identifier: "]" then the symbology's letter and a modifier (]C1 GS1-128, ]d2 DataMatrix, ]Q3 QR, ]e0 DataBar, ]E0 EAN-13). */
+const SYMBOLOGY_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z]/;
+// eslint-disable-next-line no-control-regex -- the group separator is FNC1
+const EDGE_SEPARATORS = /^\u001d+|\u001d+$/g;
+
+/**
+ * The element string without what only frames it: the symbology identifier and FNC1 in first
+ * position, which many USB scanners send as a leading group separator (before or after the
+ * identifier), and a trailing separator. Inside the string a separator ends a variable-length AI.
+ */
+function withoutLeadIn(text: string): string {
+  return text.replace(EDGE_SEPARATORS, '').replace(SYMBOLOGY_IDENTIFIER, '').replace(EDGE_SEPARATORS, '').trim();
+}
+
 /**
  * Reads what a USB or phone scanner typed: a plain GTIN-8/12/13/14, or a GS1 element string —
  * with a symbology identifier or not (]C1, ]d2, ]Q3 …), with AIs in parentheses (the printed form)
- * or FNC1/group-separator delimited — of which (01) GTIN, (17) expiry, (10) lot and (21) serial
+ * or FNC1/group-separator delimited, FNC1 in first position or not — of which (01) GTIN, (17) expiry, (10) lot and (21) serial
  * are used. The GTIN's check digit and the expiry's date are checked here: the parser takes them
  * as they come.
  */
 export function readScan(raw: string): ScanReading {
-  const text = raw.trim().replace(FNC1_STAND_INS, '\u001d');
+  const text = withoutLeadIn(raw.trim().replace(FNC1_STAND_INS, GS));
   if (text.length === 0) return { problem: 'The scan is empty: scan the barcode again.' };
   if (/^\d+$/.test(text) && text.length <= 14) {
     const reading = readGtin(text);

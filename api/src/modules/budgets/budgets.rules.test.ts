@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import {
+  budgetAlertMail,
   budgetFigures,
   budgetPeriodOfMonth,
   budgetPeriodAt,
@@ -167,5 +168,28 @@ describe('monthAt and budgetPeriodOfMonth (the report period filter)', () => {
   ] as const)('%s containing %s in %s', (period, month, zone, start, end, label) => {
     const window = budgetPeriodOfMonth(period, month, zone);
     expect([window.start.toISOString(), window.end.toISOString(), window.label]).toEqual([start, end, label]);
+  });
+});
+
+describe('budgetAlertMail', () => {
+  it('writes every amount in the one money format, an overspend as a negative amount', () => {
+    const mail = budgetAlertMail({
+      department: 'Emergency',
+      departmentCode: 'ER',
+      periodLabel: 'November 2026',
+      usedPercent: 248,
+      amount: '600.00',
+      committed: '1489.47',
+      remaining: '-889.47',
+      policy: 'warn',
+    });
+    expect(mail.subject).toBe('Budget alert: Emergency has committed 248% of its November 2026 budget');
+    expect(mail.text).toBe(
+      [
+        'Emergency (ER) has committed 248% of its budget for November 2026.',
+        'Amount: $600.00. Committed: $1,489.47. Remaining: -$889.47.',
+        'Policy: orders over the remaining budget are flagged.',
+      ].join('\n'),
+    );
   });
 });

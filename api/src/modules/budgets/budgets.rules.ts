@@ -1,4 +1,5 @@
 import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
+import { formatUsd } from '../../contracts/money-format.js';
 
 /**
  * Budget periods and arithmetic (issue 18 §2), pure. Time zone: a period is the calendar month,
@@ -187,4 +188,32 @@ export function moneyOf(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const magnitude = Math.abs(cents);
   return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The budget alert's subject and text, amounts in the one money format ('Remaining: -$889.47.'):
+ * a period over its budget shows what it is over as a negative amount.
+ */
+export function budgetAlertMail(alert: {
+  department: string;
+  departmentCode: string;
+  periodLabel: string;
+  usedPercent: number;
+  amount: string;
+  committed: string;
+  remaining: string;
+  policy: BudgetPolicy;
+}): { subject: string; text: string } {
+  const policy =
+    alert.policy === 'stop'
+      ? 'orders over the remaining budget are refused'
+      : 'orders over the remaining budget are flagged';
+  return {
+    subject: `Budget alert: ${alert.department} has committed ${alert.usedPercent}% of its ${alert.periodLabel} budget`,
+    text: [
+      `${alert.department} (${alert.departmentCode}) has committed ${alert.usedPercent}% of its budget for ${alert.periodLabel}.`,
+      `Amount: ${formatUsd(alert.amount)}. Committed: ${formatUsd(alert.committed)}. Remaining: ${formatUsd(alert.remaining)}.`,
+      `Policy: ${policy}.`,
+    ].join('\n'),
+  };
 }

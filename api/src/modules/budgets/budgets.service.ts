@@ -16,6 +16,7 @@ import { getApprovalLevels } from '../approvals/approvals.service.js';
 import * as queries from './budgets.queries.js';
 import { readMyLimits } from './user-limits.service.js';
 import {
+  budgetAlertMail,
   budgetFigures,
   budgetPeriodAt,
   budgetRefusalMessage,
@@ -256,12 +257,16 @@ export async function lockBudgetForSubmission(
         {
           budgetId: budget.id,
           periodStart: window.start,
-          subject: `Budget alert: ${budget.department_name} has committed ${used.usedPercent}% of its ${window.label} budget`,
-          text: [
-            `${budget.department_name} (${budget.department_code}) has committed ${used.usedPercent}% of its budget for ${window.label}.`,
-            `Amount: $${moneyOf(amountCents)}. Committed: $${moneyOf(used.committedCents)}. Remaining: $${moneyOf(used.remainingCents)}.`,
-            `Policy: ${budget.policy === 'stop' ? 'orders over the remaining budget are refused' : 'orders over the remaining budget are flagged'}.`,
-          ].join('\n'),
+          ...budgetAlertMail({
+            department: budget.department_name,
+            departmentCode: budget.department_code,
+            periodLabel: window.label,
+            usedPercent: used.usedPercent,
+            amount: moneyOf(amountCents),
+            committed: moneyOf(used.committedCents),
+            remaining: moneyOf(used.remainingCents),
+            policy: budget.policy,
+          }),
           status: outboxStatus(ctx),
         },
         now,

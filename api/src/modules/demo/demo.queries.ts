@@ -29,6 +29,14 @@ export async function insertShippingAddressIfMissing(
     .ignore();
 }
 
+/** The department each of the users belongs to (profiles.department_id), by user id. */
+export async function selectDepartmentsOfUsers(db: Db, userIds: string[]): Promise<Map<string, string | null>> {
+  const rows = await db('profiles')
+    .whereIn('user_id', userIds)
+    .select<{ user_id: string; department_id: string | null }[]>('user_id', 'department_id');
+  return new Map(rows.map((row) => [row.user_id, row.department_id]));
+}
+
 export function selectActiveDemoProducts(db: Db): Promise<DemoProduct[]> {
   return db('products')
     .where({ active: true })

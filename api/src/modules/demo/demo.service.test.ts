@@ -38,6 +38,13 @@ describe('demo data', () => {
     );
     expect(mismatched.rows).toEqual([]);
 
+    // Every order is charged to its requester's department, as a submission is.
+    const uncharged = await database.db.raw(
+      `SELECT o.id FROM orders o JOIN profiles p ON p.user_id = o.user_id
+       WHERE o.department_id IS DISTINCT FROM p.department_id OR o.department_id IS NULL`,
+    );
+    expect(uncharged.rows).toEqual([]);
+
     expect(await seedDemoData(ctx)).toEqual({ seeded: false, users: 0, orders: 0 });
     expect(await database.db('orders').count('* as n').first()).toEqual({ n: first.orders });
   });

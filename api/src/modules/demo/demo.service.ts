@@ -87,6 +87,9 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
     const products = await queries.selectActiveDemoProducts(trx);
     const admin = data.users.find((user) => user.roles.includes('admin'));
     const adminId = admin ? (userIds.get(admin.email) ?? null) : null;
+    // Each order is charged to its requester's department, as a submission is: budgets, the cart's
+    // budget panel and Budget vs actual count an order by its department.
+    const departments = await queries.selectDepartmentsOfUsers(trx, [...userIds.values()]);
     const plans = planDemoOrders(products, requesters.length, DEMO_ORDER_COUNT);
     for (const plan of plans) {
       const requester = requesters[plan.requesterIndex];
@@ -94,12 +97,14 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
       const createdAt = new Date(now.getTime() - plan.daysAgo * 86_400_000 - (plan.requesterIndex + 1) * 3_600_000);
       const decidedAt = new Date(createdAt.getTime() + 2 * 3_600_000);
       const address = data.addresses[requester.email];
+      const requesterId = userIds.get(requester.email) ?? '';
       const wasSent = plan.status === 'submitted' || plan.status === 'failed';
       await queries.insertOrderWithItems(
         trx,
         {
-          user_id: userIds.get(requester.email) ?? '',
+          user_id: requesterId,
           user_email: requester.email,
+          department_id: departments.get(requesterId) ?? null,
           status: plan.status,
           total_amount: plan.total_amount,
           notes: requester.roles.includes('provider') ? 'Order submitted by Provider' : 'Order submitted',

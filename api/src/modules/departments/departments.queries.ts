@@ -7,6 +7,7 @@ export interface DepartmentRow {
   id: string;
   code: string;
   name: string;
+  site: string | null;
   active: boolean;
   user_count: number;
   budget_owner_ids: string[];
@@ -76,7 +77,7 @@ export function selectDepartmentByCodeOrName(
 
 export async function insertDepartment(
   db: Db,
-  department: { code: string; name: string; active: boolean },
+  department: { code: string; name: string; site: string | null; active: boolean },
   now: Date,
 ): Promise<string> {
   const [row] = await db('departments')
@@ -89,7 +90,7 @@ export async function insertDepartment(
 export async function updateDepartment(
   db: Db,
   id: string,
-  department: { code: string; name: string; active: boolean },
+  department: { code: string; name: string; site?: string | null; active: boolean },
   now: Date,
 ): Promise<void> {
   await db('departments')

@@ -18,6 +18,7 @@ function toDepartment(row: queries.DepartmentRow): Department {
     id: row.id,
     code: row.code,
     name: row.name,
+    site: row.site,
     active: row.active,
     user_count: row.user_count,
     budget_owner_ids: row.budget_owner_ids,
@@ -100,7 +101,10 @@ export async function updateDepartment(ctx: ServiceContext, id: string, rawInput
         trx,
       );
     }
-    if (before.code === input.code && before.name === input.name && before.active === input.active) return;
+    const isSiteSame = input.site === undefined || input.site === before.site;
+    if (before.code === input.code && before.name === input.name && before.active === input.active && isSiteSame) {
+      return;
+    }
     await queries.updateDepartment(trx, id, input, ctx.now()).catch(codeTaken(input.code));
     await recordAudit(
       ctx,
@@ -108,7 +112,10 @@ export async function updateDepartment(ctx: ServiceContext, id: string, rawInput
         action: before.active && !input.active ? 'department.deactivate' : 'department.update',
         targetType: 'department',
         targetId: id,
-        details: { before: { code: before.code, name: before.name, active: before.active }, after: input },
+        details: {
+          before: { code: before.code, name: before.name, site: before.site, active: before.active },
+          after: input,
+        },
       },
       trx,
     );

@@ -206,6 +206,7 @@ export function summariseFulfilment(
         line_number: line.line_number,
         quantity: line.backordered_quantity,
         delivery_date: line.delivery_date?.toISOString() ?? null,
+        outstanding: Math.min(line.backordered_quantity, remainingOf(line)),
       })),
     rejections: derived.lines
       .filter((line) => line.rejected_quantity > 0)
@@ -214,12 +215,33 @@ export function summariseFulfilment(
         quantity: line.rejected_quantity,
         reason: line.rejection_reason,
       })),
-    to_receive: derived.lines
-      .map((line) => ({
-        line_number: line.line_number,
-        quantity: Math.max(0, line.ordered - line.rejected_quantity - line.received_quantity),
-      }))
-      .filter((line) => line.quantity > 0),
+    to_receive: derived.lines.map(toReceiveOf).filter((line) => line.quantity > 0),
+  };
+}
+
+type DerivedLine = Pick<
+  DerivedFulfilment['lines'][number],
+  'line_number' | 'ordered' | 'rejected_quantity' | 'received_quantity' | 'shipped_quantity' | 'backordered_quantity'
+>;
+
+/** What remains to be received of a line: ordered minus rejected by the supplier minus received. */
+function remainingOf(line: DerivedLine): number {
+  return Math.max(0, line.ordered - line.rejected_quantity - line.received_quantity);
+}
+
+/**
+ * A line's remainder split by the ship notices: what was shipped and not yet received, and what
+ * no ship notice has shipped yet (of which the supplier backordered `backordered`).
+ */
+export function toReceiveOf(line: DerivedLine): FulfilmentSummary['to_receive'][number] {
+  const quantity = remainingOf(line);
+  const shipped = Math.min(quantity, Math.max(0, line.shipped_quantity - line.received_quantity));
+  const notShipped = quantity - shipped;
+  return {
+    line_number: line.line_number,
+    quantity,
+    not_shipped: notShipped,
+    backordered: Math.min(notShipped, line.backordered_quantity),
   };
 }
 

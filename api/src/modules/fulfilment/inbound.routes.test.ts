@@ -137,11 +137,17 @@ describe('POST /api/cxml/inbound: confirmations', () => {
         `The supplier rejected items of order ${order.order_number}`,
       ].sort(),
     );
+    // Each mail names the items, and the rejection says it is one item of the order, not the order.
+    const [first, second] = await testbed.database
+      .db('order_items')
+      .where({ order_id: order.id })
+      .orderBy('line_number')
+      .pluck('title');
     expect(mails.get(`Items of order ${order.order_number} are backordered`)).toContain(
-      'Line 1: 4, expected Dec 10, 2026',
+      `- 4 × ${first} (line 1), expected Dec 10, 2026`,
     );
     expect(mails.get(`The supplier rejected items of order ${order.order_number}`)).toContain(
-      'Line 2: 4 — Discontinued by the manufacturer',
+      `The supplier rejected an item of your order ${order.order_number}:\n- 4 × ${second} (line 2) — Discontinued by the manufacturer`,
     );
   });
 

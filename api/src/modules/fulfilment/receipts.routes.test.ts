@@ -132,9 +132,9 @@ describe('POST /api/orders/:id/receipts', () => {
     expect(await receiptCount(order.id)).toBe(1);
   });
 
-  it('lets a logistics admin receive anyone’s sent order, naming them in the timeline; a nurse or finance gets 404', async () => {
+  it('lets a logistics admin receive anyone’s sent order, naming them in the timeline; a nurse gets 404, finance 403', async () => {
     const order = await testbed.sentOrder([3]);
-    for (const role of ['nurse', 'finance', 'provider'] as const) {
+    for (const role of ['nurse', 'provider'] as const) {
       const { agent } = await signedInAgent(testbed.app, testbed.database.db, [role]);
       const refused = await agent
         .post(`/api/orders/${order.id}/receipts`)
@@ -142,6 +142,12 @@ describe('POST /api/orders/:id/receipts', () => {
         .expect(404);
       expect(refused.body.code).toBe('ORDER_NOT_FOUND');
     }
+    // Finance places no orders, so follows none (decisions.md): refused whatever the order.
+    const { agent: finance } = await signedInAgent(testbed.app, testbed.database.db, ['finance']);
+    await finance
+      .post(`/api/orders/${order.id}/receipts`)
+      .send({ lines: [{ line_number: 1, quantity: 1 }] })
+      .expect(403);
     expect(await receiptCount(order.id)).toBe(0);
     const { agent: logistics, user } = await signedInAgent(testbed.app, testbed.database.db, ['logistics_admin']);
     const received = await logistics

@@ -1,4 +1,5 @@
-import type { ReceiptRequest } from '../../contracts/fulfilment.js';
+import type { NotShippedLine, ReceiptRequest } from '../../contracts/fulfilment.js';
+import { toReceiveOf } from './fulfilment.rules.js';
 
 export interface ReceiptProblem {
   code: 'RECEIPT_UNKNOWN_LINE' | 'RECEIPT_EXCEEDS_ORDERED';
@@ -42,4 +43,32 @@ export function checkReceipt(
     }
   }
   return null;
+}
+
+/**
+ * What "Received in full" records: per line what the ship notices shipped and is not yet received,
+ * plus the units not shipped yet when the receiver said to include them. `notShipped` names those
+ * units either way, so that the caller can ask when it received nothing.
+ */
+export function inFullReceiptOf(
+  lines: readonly (Parameters<typeof toReceiveOf>[0] & { title: string })[],
+  includeNotShipped: boolean,
+): { lines: { line_number: number; quantity: number }[]; notShipped: NotShippedLine[] } {
+  const remainders = lines.map((line) => ({ ...toReceiveOf(line), title: line.title }));
+  return {
+    lines: remainders
+      .map((line) => ({
+        line_number: line.line_number,
+        quantity: includeNotShipped ? line.quantity : line.quantity - line.not_shipped,
+      }))
+      .filter((line) => line.quantity > 0),
+    notShipped: remainders
+      .filter((line) => line.not_shipped > 0)
+      .map((line) => ({
+        line_number: line.line_number,
+        title: line.title,
+        quantity: line.not_shipped,
+        backordered: line.backordered,
+      })),
+  };
 }

@@ -1,6 +1,8 @@
 import { MIGRATIONS } from '../../../../migrations/index.js';
 import type { HealthResponse, LivenessResponse, ReadinessResponse } from '../../contracts/health.js';
 import type { ServiceContext } from '../../context.js';
+import { getPunchoutSettings } from '../settings/settings.service.js';
+import { mailDelivery } from '../mail/mailbox.service.js';
 import { selectAppliedMigrationNames, selectLatestJobRuns } from './health.queries.js';
 
 const DATABASE_PROBE_TIMEOUT_MS = 2_000;
@@ -13,13 +15,16 @@ export async function checkHealth(
     version: meta.version,
     uptime_s: Math.round((ctx.now().getTime() - meta.startedAt.getTime()) / 1000),
     demo_mode: ctx.config.isDemoMode,
+    mail: mailDelivery(ctx),
   };
   try {
     const jobs = await withTimeout(selectLatestJobRuns(ctx.db), DATABASE_PROBE_TIMEOUT_MS);
+    const supplier = await withTimeout(supplierHealth(ctx), DATABASE_PROBE_TIMEOUT_MS);
     return {
       status: 'ok',
       db: 'ok',
       ...base,
+      supplier,
       jobs: jobs.map((run) => ({
         job_name: run.job_name,
         outcome: run.outcome,
@@ -28,8 +33,18 @@ export async function checkHealth(
       })),
     };
   } catch {
-    return { status: 'degraded', db: 'unreachable', ...base, jobs: [] };
+    return { status: 'degraded', db: 'unreachable', ...base, supplier: { status: 'unknown', problems: [] }, jobs: [] };
   }
+}
+
+/** The supplier settings as health reports them: never "configured" while a problem would stop an order. */
+async function supplierHealth(ctx: ServiceContext): Promise<HealthResponse['supplier']> {
+  const settings = await getPunchoutSettings(ctx);
+  const problems = settings.problems.map((problem) => problem.message);
+  if (!settings.punchout_url && !settings.identity && !settings.shared_secret_masked) {
+    return { status: 'not_configured', problems };
+  }
+  return { status: problems.length === 0 ? 'configured' : 'not_working', problems };
 }
 
 /** Liveness: the process runs and answers. No database work, so a database outage never restarts it. */

@@ -55,7 +55,7 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
     timestamp: ctx.now(),
     deploymentMode: useTestMode ? 'test' : 'production',
     fromIdentity: settings.identity,
-    toIdentity: ctx.config.supplier.identity,
+    toIdentity: settings.supplier_identity ?? ctx.config.supplier.identity,
     senderIdentity: settings.identity,
     sharedSecret: secret,
     userAgent: 'Supply Hub self-test',

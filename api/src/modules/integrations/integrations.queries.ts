@@ -6,12 +6,21 @@ export interface PunchoutSettingsRow {
   identity: string | null;
   shared_secret_encrypted: string | null;
   test_mode: boolean;
+  /** Null: the SUPPLIER_IDENTITY default. */
+  supplier_identity: string | null;
 }
 
 export function selectPunchoutSettingsRow(db: Db): Promise<PunchoutSettingsRow | undefined> {
   return db('punchout_settings')
     .where({ id: 1 })
-    .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
+    .first(
+      'punchout_url',
+      'test_punchout_url',
+      'identity',
+      'shared_secret_encrypted',
+      'test_mode',
+      'supplier_identity',
+    );
 }
 
 // The self-test logs its run beside the orders' submissions, in the supplier module's integration log.

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
+import type { Role } from '../../contracts/roles.js';
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
 import { openSharedTestDb } from '../../test-support/test-context.js';
 import { insertDepartment, putInDepartment } from '../../test-support/location-fixtures.js';
@@ -9,8 +10,8 @@ const db = openSharedTestDb();
 const app = createTestApp(db);
 afterAll(() => db.destroy());
 
-/** A ward with a par cart of three items, and a nurse of that ward signed in. */
-async function wardWithNurse() {
+/** A ward with a par cart of three items, and a nurse of that ward (or another role) signed in. */
+async function wardWithNurse(counterRole: Role = 'nurse') {
   const { agent: admin } = await signedInAgent(app, db, ['admin']);
   const ward = await insertDepartment(db, 'Ward 4B');
   const [gauze, gloves, saline] = await insertProducts(db, [
@@ -30,7 +31,7 @@ async function wardWithNurse() {
       ],
     })
     .expect(201);
-  const { agent: nurse, user } = await signedInAgent(app, db, ['nurse']);
+  const { agent: nurse, user } = await signedInAgent(app, db, [counterRole]);
   await putInDepartment(db, user.id, ward);
   return { admin, nurse, user, ward, id: location.body.id as string, gauze: gauze!, gloves: gloves!, saline: saline! };
 }
@@ -164,7 +165,8 @@ describe('POST /api/locations/:id/counts', () => {
 
 describe('POST /api/locations/:id/counts/:countId/add-to-cart', () => {
   it("puts the count's top-up into the counter's cart, once; others' counts answer 404", async () => {
-    const { nurse, user, ward, id, gauze, gloves } = await wardWithNurse();
+    // A doctor of the ward: the cart is for those who may submit it.
+    const { nurse, user, ward, id, gauze, gloves } = await wardWithNurse('doctor');
     await nurse.post('/api/cart/items').send({ asin: gauze.asin, quantity: 2 }).expect(200);
     const count = await nurse
       .post(`/api/locations/${id}/counts`)
@@ -175,7 +177,7 @@ describe('POST /api/locations/:id/counts/:countId/add-to-cart', () => {
         ],
       })
       .expect(201);
-    const { agent: colleague, user: colleagueUser } = await signedInAgent(app, db, ['nurse']);
+    const { agent: colleague, user: colleagueUser } = await signedInAgent(app, db, ['doctor']);
     await putInDepartment(db, colleagueUser.id, ward);
     await colleague.post(`/api/locations/${id}/counts/${count.body.id}/add-to-cart`).expect(404);
 
@@ -199,6 +201,24 @@ describe('POST /api/locations/:id/counts/:countId/add-to-cart', () => {
     });
     await nurse.post(`/api/locations/${id}/counts/00000000-0000-4000-8000-000000000000/add-to-cart`).expect(404);
     await nurse.post(`/api/locations/${id}/counts/not-a-uuid/add-to-cart`).expect(400);
+  });
+
+  it('refuses a nurse, who may not submit a cart, before writing anything: her count can still become an order', async () => {
+    const { nurse, user, id, gauze } = await wardWithNurse();
+    const count = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gauze.asin, on_hand: 5 }] })
+      .expect(201);
+    const refused = await nurse.post(`/api/locations/${id}/counts/${count.body.id}/add-to-cart`).expect(403);
+    expect(refused.body).toMatchObject({
+      code: 'ORDERING_NOT_ALLOWED',
+      message: 'Only doctors, providers and users can submit a cart: submit this count as an order instead.',
+    });
+    expect(await db('cart_items').where({ user_id: user.id }).first()).toBeUndefined();
+    expect(await db('location_counts').where({ id: count.body.id }).first('added_to_cart_at')).toEqual({
+      added_to_cart_at: null,
+    });
+    await nurse.post(`/api/locations/${id}/counts/${count.body.id}/order`).expect(201);
   });
 });
 
@@ -282,11 +302,8 @@ describe('POST /api/locations/:id/counts/:countId/order', () => {
       notes: 'Top-up of Ward 4B par cart from a count',
       user_id: user.id,
     });
-    // A second tap answers the same order; the count cannot go to the cart any more; the cart is as it was.
+    // A second tap answers the same order; the cart is as it was.
     expect((await nurse.post(path).expect(200)).body.id).toBe(ordered.body.id);
-    expect((await nurse.post(`/api/locations/${id}/counts/${count.body.id}/add-to-cart`).expect(409)).body.code).toBe(
-      'COUNT_ALREADY_ORDERED',
-    );
     expect(await db('orders').where({ user_id: user.id }).pluck('id')).toEqual([ordered.body.id]);
     expect(await db('cart_items').where({ user_id: user.id }).pluck('quantity')).toEqual([2]);
     expect(await db('location_counts').where({ id: count.body.id }).first('order_id')).toEqual({
@@ -295,7 +312,7 @@ describe('POST /api/locations/:id/counts/:countId/order', () => {
   });
 
   it('refuses a count already in the cart, one with nothing to order, an admin, and strangers', async () => {
-    const { admin, nurse, id, gauze, gloves, saline } = await wardWithNurse();
+    const { admin, nurse, ward, id, gauze, gloves, saline } = await wardWithNurse();
     const full = await nurse
       .post(`/api/locations/${id}/counts`)
       .send({
@@ -309,14 +326,25 @@ describe('POST /api/locations/:id/counts/:countId/order', () => {
     expect((await nurse.post(`/api/locations/${id}/counts/${full.body.id}/order`).expect(400)).body.code).toBe(
       'COUNT_NOTHING_TO_ORDER',
     );
-    const short = await nurse
+    // A doctor of the ward may use either way, but one count goes one way only.
+    const { agent: doctor, user: doctorUser } = await signedInAgent(app, db, ['doctor']);
+    await putInDepartment(db, doctorUser.id, ward);
+    const short = await doctor
       .post(`/api/locations/${id}/counts`)
       .send({ counts: [{ asin: gauze.asin, on_hand: 1 }] })
       .expect(201);
-    await nurse.post(`/api/locations/${id}/counts/${short.body.id}/add-to-cart`).expect(200);
-    expect((await nurse.post(`/api/locations/${id}/counts/${short.body.id}/order`).expect(409)).body.code).toBe(
+    await doctor.post(`/api/locations/${id}/counts/${short.body.id}/add-to-cart`).expect(200);
+    expect((await doctor.post(`/api/locations/${id}/counts/${short.body.id}/order`).expect(409)).body.code).toBe(
       'COUNT_ALREADY_IN_CART',
     );
+    const ordered = await doctor
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gauze.asin, on_hand: 1 }] })
+      .expect(201);
+    await doctor.post(`/api/locations/${id}/counts/${ordered.body.id}/order`).expect(201);
+    expect(
+      (await doctor.post(`/api/locations/${id}/counts/${ordered.body.id}/add-to-cart`).expect(409)).body.code,
+    ).toBe('COUNT_ALREADY_ORDERED');
     const { agent: stranger } = await signedInAgent(app, db, ['doctor']);
     await stranger.post(`/api/locations/${id}/counts/${short.body.id}/order`).expect(404);
 
@@ -332,7 +360,8 @@ describe('POST /api/locations/:id/counts/:countId/order', () => {
 
 describe('GET /api/admin/locations/:id/counts', () => {
   it('lists who counted what and when, newest first, and whether each count went to the cart or became an order', async () => {
-    const { admin, nurse, user, id, gauze, gloves } = await wardWithNurse();
+    // A doctor of the ward, who may put a count in the cart as well as order it.
+    const { admin, nurse, user, id, gauze, gloves } = await wardWithNurse('doctor');
     const first = await nurse
       .post(`/api/locations/${id}/counts`)
       .send({ counts: [{ asin: gauze.asin, on_hand: 5 }] })

@@ -11,7 +11,7 @@ import {
   type Order,
 } from '../../contracts/index.js';
 import { displayPrice } from '../../contracts/products.rules.js';
-import { isAdmin, type Role } from '../../contracts/roles.rules.js';
+import { canSubmitCart, isAdmin, type Role } from '../../contracts/roles.rules.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { addCartItems, getCart } from '../cart/cart.service.js';
@@ -128,7 +128,8 @@ export async function recordCount(
 
 /**
  * Puts the top-up of one's own count into one's own cart, once (a second tap answers 409); the
- * cart's limits apply, and the budget and approval rules when the cart is submitted.
+ * cart's limits apply, and the budget and approval rules when the cart is submitted. Only for those
+ * who may submit a cart (403 before anything is written, so the count can still become an order).
  */
 export async function addCountToCart(
   ctx: ServiceContext,
@@ -137,6 +138,14 @@ export async function addCountToCart(
   countId: string,
 ): Promise<Cart> {
   await countableLocation(ctx, counter, id);
+  // Offer only what can be finished: a cart its owner may not submit would hold the top-up for nothing.
+  if (!canSubmitCart(counter.roles)) {
+    throw new AppError(
+      403,
+      'ORDERING_NOT_ALLOWED',
+      'Only doctors, providers and users can submit a cart: submit this count as an order instead.',
+    );
+  }
   await ctx.db.transaction(async (trx) => {
     const count = await counts.selectCountForUpdate(trx, id, countId);
     if (!count || count.counted_by !== counter.userId) {

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServiceContext } from '../../context.js';
 import { describeError } from '../../http/describe-error.js';
 import * as outbox from './outbox.queries.js';
+import { assertMailLinksKnown } from './public-url.rules.js';
 import { MAIL_LEASE_MS, MAX_MAIL_ATTEMPTS, QUEUED_MAIL_GRACE_MS, retryDelayMs } from './outbox.rules.js';
 
 export interface OutgoingMail {
@@ -19,6 +20,7 @@ export function outboxStatus(ctx: Pick<ServiceContext, 'config'>): 'pending' | '
 }
 
 export function outboxRow(ctx: Pick<ServiceContext, 'config' | 'now'>, mail: OutgoingMail) {
+  assertMailLinksKnown(ctx.config, mail.text);
   return {
     to_address: mail.to,
     subject: mail.subject,
@@ -34,6 +36,14 @@ export function outboxRow(ctx: Pick<ServiceContext, 'config' | 'now'>, mail: Out
  * without, it stays in the outbox marked 'logged' and its subject and recipient go to the log,
  * so the embedded default works offline. Bodies never reach the log: they may carry tokens.
  */
+/**
+ * Writes a mail to the outbox in the caller's transaction (ctx.db) without sending it; the caller
+ * hands the id to deliverQueuedMail once committed (else the mail-outbox job sends it).
+ */
+export function queueMail(ctx: ServiceContext, mail: OutgoingMail): Promise<string> {
+  return outbox.insertOutboxMail(ctx.db, outboxRow(ctx, mail));
+}
+
 export async function sendMail(ctx: ServiceContext, mail: OutgoingMail): Promise<void> {
   await deliverQueuedMail(ctx, await outbox.insertOutboxMail(ctx.db, outboxRow(ctx, mail)), mail);
 }

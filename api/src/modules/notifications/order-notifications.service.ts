@@ -1,3 +1,4 @@
+import { formatUsd } from '../../contracts/money-format.js';
 import type { ServiceContext } from '../../context.js';
 import { deliverQueuedMail, sendMail, type OutgoingMail } from '../mail/mail.service.js';
 import { ORDER_NUMBER_SLOT, selectOrderForMail } from './order-notifications.queries.js';
@@ -30,7 +31,7 @@ export function requesterMail(
     to: order.user_email,
     subject: SUBJECTS[event](order.order_number),
     template: `order-${event}`,
-    text: `Your order ${order.order_number} ($${order.total_amount}) is now ${event}.${reason}\n\nSee it at ${publicUrl}/orders`,
+    text: `Your order ${order.order_number} (${formatUsd(order.total_amount)}) is now ${event}.${reason}\n\nSee it at ${publicUrl}/orders`,
   };
 }
 
@@ -54,14 +55,14 @@ export function linesRejectedMail(
   const listed = lines
     .map(
       (line) =>
-        `- Line ${line.line_number}: ${line.title} (quantity ${line.quantity}, $${line.total_price}). Rejected by approver: ${line.reason}`,
+        `- Line ${line.line_number}: ${line.title} (quantity ${line.quantity}, ${formatUsd(line.total_price)}). Rejected by approver: ${line.reason}`,
     )
     .join('\n');
   return {
     to: order.user_email,
     subject: `Items of order ${order.order_number} were rejected`,
     template: 'order-lines-rejected',
-    text: `An approver rejected ${lines.length === 1 ? 'an item' : 'items'} of your order ${order.order_number}:\n${listed}\n\nThe other items go on; the order's new total is $${order.total_amount}.\n\nSee it at ${publicUrl}/orders`,
+    text: `An approver rejected ${lines.length === 1 ? 'an item' : 'items'} of your order ${order.order_number}:\n${listed}\n\nThe other items go on; the order's new total is ${formatUsd(order.total_amount)}.\n\nSee it at ${publicUrl}/orders`,
   };
 }
 
@@ -89,7 +90,7 @@ export function newOrderMailForAdmins(
   return {
     subject: `New order ${orderNumberSlot} waits for approval`,
     template: 'order-new',
-    text: `${order.user_email} submitted order ${orderNumberSlot} ($${order.total_amount}).\n\nReview it at ${publicUrl}/admin/orders`,
+    text: `${order.user_email} submitted order ${orderNumberSlot} (${formatUsd(order.total_amount)}).\n\nReview it at ${publicUrl}/admin/orders`,
   };
 }
 

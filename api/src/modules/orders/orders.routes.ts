@@ -4,7 +4,7 @@ import {
   ownOrdersQuerySchema,
   receivingOrdersQuerySchema,
 } from '../../contracts/order-submission.js';
-import { RECEIVING_ROLES } from '../../contracts/roles.js';
+import { ORDER_FOLLOWING_ROLES, RECEIVING_ROLES } from '../../contracts/roles.js';
 import { parseIdParam } from '../../http/id-param.js';
 import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -26,12 +26,12 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
     res.status(isReplay ? 200 : 201).json(order);
   });
 
-  router.get('/orders', allow.owner(), async (req, res) => {
+  router.get('/orders', allow.roles(...ORDER_FOLLOWING_ROLES), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     res.json({ data: await listOrdersFor(contextFor(req), req.auth, ownOrdersQuerySchema.parse(req.query)) });
   });
 
-  router.get('/orders/:id', allow.owner(), async (req, res) => {
+  router.get('/orders/:id', allow.roles(...ORDER_FOLLOWING_ROLES), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     // The one :id rule: a malformed id is a 400; someone else's order answers like a missing one, 404.
     res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, parseIdParam(req.params)));

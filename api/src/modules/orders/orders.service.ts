@@ -9,7 +9,7 @@ import {
   type ReceivingOrderList,
   type ReceivingOrdersQuery,
 } from '../../contracts/order-submission.js';
-import { ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
+import { LOCATION_ORDERING_ROLES, ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { readFulfilmentSummaries, readOrderFulfilment } from '../fulfilment/fulfilment.service.js';
@@ -19,6 +19,7 @@ import { outboxStatus } from '../mail/mail.service.js';
 import { deliverNewOrderMails, newOrderMailForAdmins } from '../notifications/order-notifications.service.js';
 import type { AutoApprovalPreference } from '../supplier/auto-approval.rules.js';
 import { approveAutomaticallyIfEligible } from '../supplier/auto-approval.service.js';
+import { notifyWaitingLevel } from '../approvals/level-approver-notifications.service.js';
 import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents } from './order-pricing.rules.js';
 import { linesByOrderId, serializeOrder } from './order.serializer.js';
 import * as queries from './orders.queries.js';
@@ -50,11 +51,9 @@ export interface SubmitOptions {
   forLocation?: { id: string; name: string };
 }
 
-/** Roles that may submit a ward location's top-up besides those who order (issue 19 §1, docs/par-levels.md). */
-const LOCATION_TOP_UP_ROLES: readonly string[] = [...ORDERING_ROLES, 'nurse', 'logistics_admin'];
-
+/** Roles that may submit a ward location's top-up besides those who order (docs/par-levels.md). */
 export function mayOrderForLocation(role: string): boolean {
-  return LOCATION_TOP_UP_ROLES.includes(role);
+  return (LOCATION_ORDERING_ROLES as readonly string[]).includes(role);
 }
 
 /**
@@ -216,6 +215,12 @@ export async function submitOrder(
     stored,
     () => deliverNewOrderMails(ctx, stored.order_number, created.adminMails, adminMail),
     order.is_qa ? { ...created.autoApproval, enabled: false } : created.autoApproval,
+    () =>
+      notifyWaitingLevel(
+        ctx,
+        created.id,
+        created.adminMails.map((mail) => mail.to_address),
+      ),
   );
   return { order: stored, isReplay: false };
 }
@@ -328,11 +333,14 @@ function afterOrderCreated(
   order: Order,
   deliverAdminMails: () => Promise<void>,
   autoApproval: AutoApprovalPreference,
+  notifyApprovers: () => Promise<void>,
 ): void {
   setImmediate(() => {
     void (async () => {
       await deliverAdminMails();
       await approveAutomaticallyIfEligible(ctx, order, autoApproval);
+      // Whatever auto-approval left waiting (level 1, or the next level after the system's approval).
+      await notifyApprovers();
     })().catch((error: unknown) =>
       ctx.log.error({ order_id: order.id, error: String(error) }, 'after-order work failed'),
     );

@@ -115,11 +115,24 @@ describe('GET /api/orders: each order’s fulfilment in brief', () => {
         ),
         backorders: fulfilment.lines
           .filter((line: { backordered_quantity: number }) => line.backordered_quantity > 0)
-          .map((line: { line_number: number; backordered_quantity: number; delivery_date: string | null }) => ({
-            line_number: line.line_number,
-            quantity: line.backordered_quantity,
-            delivery_date: line.delivery_date,
-          })),
+          .map(
+            (line: {
+              line_number: number;
+              ordered: number;
+              rejected_quantity: number;
+              received_quantity: number;
+              backordered_quantity: number;
+              delivery_date: string | null;
+            }) => ({
+              line_number: line.line_number,
+              quantity: line.backordered_quantity,
+              delivery_date: line.delivery_date,
+              outstanding: Math.min(
+                line.backordered_quantity,
+                line.ordered - line.rejected_quantity - line.received_quantity,
+              ),
+            }),
+          ),
         rejections: fulfilment.lines
           .filter((line: { rejected_quantity: number }) => line.rejected_quantity > 0)
           .map((line: { line_number: number; rejected_quantity: number; rejection_reason: string | null }) => ({
@@ -129,10 +142,24 @@ describe('GET /api/orders: each order’s fulfilment in brief', () => {
           })),
         to_receive: fulfilment.lines
           .map(
-            (line: { line_number: number; ordered: number; rejected_quantity: number; received_quantity: number }) => ({
-              line_number: line.line_number,
-              quantity: line.ordered - line.rejected_quantity - line.received_quantity,
-            }),
+            (line: {
+              line_number: number;
+              ordered: number;
+              rejected_quantity: number;
+              received_quantity: number;
+              shipped_quantity: number;
+              backordered_quantity: number;
+            }) => {
+              const quantity = line.ordered - line.rejected_quantity - line.received_quantity;
+              const notShipped =
+                quantity - Math.min(quantity, Math.max(0, line.shipped_quantity - line.received_quantity));
+              return {
+                line_number: line.line_number,
+                quantity,
+                not_shipped: notShipped,
+                backordered: Math.min(notShipped, line.backordered_quantity),
+              };
+            },
           )
           .filter((line: { quantity: number }) => line.quantity > 0),
       });
@@ -159,13 +186,13 @@ describe('GET /api/orders: each order’s fulfilment in brief', () => {
         },
       ],
       to_receive: [
-        { line_number: 1, quantity: 10 },
-        { line_number: 2, quantity: 4 },
+        { line_number: 1, quantity: 10, not_shipped: 0, backordered: 0 },
+        { line_number: 2, quantity: 4, not_shipped: 4, backordered: 0 },
       ],
     });
     const backorders = await orders.backordered.requester.agent.get('/api/orders').expect(200);
     expect(backorders.body.data[0].fulfilment_summary.backorders).toEqual([
-      { line_number: 1, quantity: 4, delivery_date: '2026-12-15T00:00:00.000Z' },
+      { line_number: 1, quantity: 4, delivery_date: '2026-12-15T00:00:00.000Z', outstanding: 4 },
     ]);
 
     const pending = await orders.awaiting.requester.agent
@@ -246,7 +273,10 @@ describe('GET /api/receiving/orders', () => {
       order_number: orders.receivedInPart.order_number,
       requester_name: expect.any(String),
       delivery_location: expect.any(String),
-      fulfilment_summary: { fulfilment_status: 'partially_received', to_receive: [{ line_number: 1, quantity: 3 }] },
+      fulfilment_summary: {
+        fulfilment_status: 'partially_received',
+        to_receive: [{ line_number: 1, quantity: 3, not_shipped: 0, backordered: 0 }],
+      },
     });
     expect(all.body).toMatchObject({ total: all.body.data.length, page: 1, per_page: 100 });
 

@@ -6,12 +6,20 @@ export interface ShopSettingsRow {
   identity: string | null;
   shared_secret_encrypted: string | null;
   test_mode: boolean;
+  /** Null: the SUPPLIER_IDENTITY default. */
+  supplier_identity: string | null;
 }
 
 export function selectShopSettings(db: Db): Promise<ShopSettingsRow | undefined> {
   return db('punchout_settings')
     .where({ id: 1 })
-    .first('shop_setup_url', 'identity', 'shared_secret_encrypted', 'test_mode');
+    .first('shop_setup_url', 'identity', 'shared_secret_encrypted', 'test_mode', 'supplier_identity');
+}
+
+/** The supplier's identity in use: the one saved in the settings, else the SUPPLIER_IDENTITY default. */
+export async function selectSupplierIdentity(db: Db, fallback: string): Promise<string> {
+  const row = await db('punchout_settings').where({ id: 1 }).first('supplier_identity');
+  return (row?.supplier_identity as string | null | undefined) ?? fallback;
 }
 
 export interface ShopperRow {

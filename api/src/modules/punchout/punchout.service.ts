@@ -58,7 +58,7 @@ export async function startPunchoutSession(ctx: ServiceContext, userId: string):
       timestamp: now,
       deploymentMode: settings.test_mode ? 'test' : 'production',
       fromIdentity: settings.identity,
-      toIdentity: ctx.config.supplier.identity,
+      toIdentity: settings.supplier_identity ?? ctx.config.supplier.identity,
       senderIdentity: settings.identity,
       sharedSecret: openPunchoutSecret(settings.shared_secret_encrypted, ctx.config.settingsEncryptionKey),
       userAgent: 'Supply Hub',
@@ -144,7 +144,8 @@ export async function receivePunchoutReturn(
   if (!message) return refused('The returned document is not a PunchOutOrderMessage.');
   const invalid = dtdProblem(document.value, 'cXML.dtd');
   if (invalid) return refused(invalid);
-  const checked = checkReturnedCart(message, { supplierIdentity: ctx.config.supplier.identity, currency: 'USD' });
+  const supplierIdentity = await queries.selectSupplierIdentity(ctx.db, ctx.config.supplier.identity);
+  const checked = checkReturnedCart(message, { supplierIdentity, currency: 'USD' });
   if (!checked.ok) return refused(checked.problem);
   const buyerCookie = message.buyerCookie?.trim() ?? '';
   const now = ctx.now();

@@ -1,8 +1,5 @@
-import { Router, type ErrorRequestHandler, type Response } from 'express';
+import { Router, type Response } from 'express';
 
-import type { ReportErrorBody } from '../../contracts/reports.js';
-import { describeError } from '../../http/describe-error.js';
-import { toAppError } from '../../http/error-handler.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { prepareReportExport } from './reports-export.service.js';
@@ -13,25 +10,6 @@ function sendReport(res: Response, startedAt: number, data: unknown): void {
   res.setHeader('Server-Timing', `report;dur=${(performance.now() - startedAt).toFixed(1)}`);
   res.json({ ok: true, data });
 }
-
-/**
- * Refusals answer the spec's `{ ok: false, error: { message } }` alongside the house error body,
- * so the reports screen and any other client read them alike.
- */
-const reportErrorBody: ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) return next(error);
-  const appError = toAppError(error);
-  if (appError.status >= 500) req.log.error({ error: describeError(error) }, 'report request failed');
-  const body: ReportErrorBody = {
-    ok: false,
-    error: { message: appError.message },
-    code: appError.code,
-    message: appError.message,
-    ...(appError.errors ? { errors: appError.errors } : {}),
-    requestId: String(req.id),
-  };
-  res.status(appError.status).json(body);
-};
 
 /** Reports for admin, super_admin and finance (admin-portal §2.3, §7 reports-query). */
 export function reportsRoutes({ contextFor }: RouteDependencies): Router {
@@ -59,6 +37,5 @@ export function reportsRoutes({ contextFor }: RouteDependencies): Router {
     sendReport(res, startedAt, await dashboardReport(contextFor(req), req.body));
   });
 
-  router.use(reportErrorBody);
   return router;
 }

@@ -75,7 +75,8 @@ export async function readShop(ctx: ServiceContext, token: string): Promise<Shop
     returnUrl: session.return_url,
     orderMessageXml: buildPunchOutOrderMessageXml({
       timestamp: ctx.now(),
-      fromIdentity: ctx.config.supplier.identity,
+      // The sandbox stands in for the supplier the settings name.
+      fromIdentity: settings?.supplier_identity ?? ctx.config.supplier.identity,
       toIdentity: settings?.identity ?? 'buyer',
       buyerCookie: session.buyer_cookie,
       total,

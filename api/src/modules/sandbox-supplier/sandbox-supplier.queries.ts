@@ -62,8 +62,10 @@ export async function listSandboxOrders(
 /** The punchout credentials the sandbox checks a Sender against, as they are now. */
 export function selectPunchoutCredentials(
   db: Db,
-): Promise<{ identity: string | null; shared_secret_encrypted: string | null } | undefined> {
-  return db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted');
+): Promise<
+  { identity: string | null; shared_secret_encrypted: string | null; supplier_identity: string | null } | undefined
+> {
+  return db('punchout_settings').where({ id: 1 }).first('identity', 'shared_secret_encrypted', 'supplier_identity');
 }
 
 export interface SandboxDocumentRow {

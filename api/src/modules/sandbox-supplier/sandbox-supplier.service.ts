@@ -5,6 +5,7 @@ import { describeError } from '../../http/describe-error.js';
 import { readOrderRequest } from '../supplier/cxml/cxml-order-request-reader.js';
 import { CxmlParseError, type CxmlOrderRequestRead } from '../supplier/cxml/cxml.types.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
+import { isTestOrderId } from '../supplier/test-order.rules.js';
 import {
   findSandboxOrder,
   listSandboxOrders,
@@ -100,7 +101,8 @@ export async function receiveOrderRequest(
   });
   // Its confirmation and ship notice follow later (the sandbox-supplier-documents job); planned on a
   // resend too, in case the first delivery stopped between the two statements.
-  if (order.order_id === orderId) {
+  // A connection test (TEST-…) is answered like an order but never confirmed or shipped.
+  if (order.order_id === orderId && !isTestOrderId(orderId)) {
     await planSandboxFollowUps(ctx, {
       orderId,
       payloadId,

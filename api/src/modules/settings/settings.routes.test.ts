@@ -41,7 +41,8 @@ describe('admin settings', () => {
   it('keeps the stored secret when a later save leaves it empty, and needs it only on first setup', async () => {
     const isolated = await createIsolatedDatabase();
     try {
-      const fresh = createTestApp(isolated.db);
+      // Production mode needs the URL's host allowed (test mode would save it with a warning).
+      const fresh = createTestApp(isolated.db, { env: { SUPPLIER_ALLOWED_HOSTS: 'supplier.example:443' } });
       const { agent } = await signedInAgent(fresh, isolated.db, ['admin']);
       const base = { punchout_url: 'https://supplier.example/punchout', identity: 'SUPPLYHUB' };
       // No secret stored yet: the spec's 'All fields are required'.

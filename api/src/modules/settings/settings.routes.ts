@@ -2,6 +2,7 @@ import { Router } from 'express';
 
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
+import { sendTestOrderRequest } from '../supplier/supplier-test-order.service.js';
 import {
   getApprovalPolicy,
   getAutomationSettings,
@@ -32,6 +33,10 @@ export function settingsRoutes({ contextFor }: RouteDependencies): Router {
   );
   router.put('/admin/settings/punchout', allow.roles('admin'), async (req, res) =>
     res.json(await savePunchoutSettings(contextFor(req), req.body)),
+  );
+  // Sends a deploymentMode="test" OrderRequest to the supplier and answers what it said; orders nothing here.
+  router.post('/admin/settings/punchout/test-order', allow.roles('admin'), async (req, res) =>
+    res.json(await sendTestOrderRequest(contextFor(req))),
   );
   return router;
 }

@@ -15,6 +15,7 @@ import { encryptSecret } from '../../crypto/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { forgetReportTimezone } from '../reports/report-timezone.js';
 import * as queries from './settings.queries.js';
+import { refusesSave, supplierSettingProblems, urlsOutsideAllowlist } from './supplier-settings.rules.js';
 
 export async function getCompanySettings(ctx: ServiceContext) {
   return queries.selectCompanySettings(ctx.db);
@@ -68,6 +69,19 @@ export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unkn
 
 export async function getPunchoutSettings(ctx: ServiceContext): Promise<PunchoutSettingsView> {
   const row = await queries.selectPunchoutSettings(ctx.db);
+  const supplierIdentity = (row?.supplier_identity as string | null | undefined) ?? ctx.config.supplier.identity;
+  const problems = supplierSettingProblems(
+    {
+      punchout_url: row?.punchout_url ?? null,
+      test_punchout_url: row?.test_punchout_url ?? null,
+      shop_setup_url: row?.shop_setup_url ?? null,
+      identity: row?.identity ?? null,
+      has_shared_secret: Boolean(row?.shared_secret_encrypted),
+      supplier_identity: supplierIdentity,
+      test_mode: row?.test_mode ?? true,
+    },
+    ctx.config.supplier.allowedHosts,
+  );
   return {
     punchout_url: row?.punchout_url ?? null,
     test_punchout_url: row?.test_punchout_url ?? null,
@@ -77,6 +91,9 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
     shop_setup_url: row?.shop_setup_url ?? null,
     inbound_identity: row?.inbound_identity ?? null,
     inbound_shared_secret_masked: row?.inbound_shared_secret_encrypted ? '••••••••' : null,
+    supplier_identity: supplierIdentity,
+    supplier_identity_is_default: !row?.supplier_identity,
+    problems,
     updated_at: row?.updated_at ? new Date(row.updated_at as string).toISOString() : null,
   };
 }
@@ -88,6 +105,17 @@ export async function getPunchoutSettings(ctx: ServiceContext): Promise<Punchout
 export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknown): Promise<PunchoutSettingsView> {
   const hasStoredSecret = await queries.hasStoredPunchoutSecret(ctx.db);
   const input = (hasStoredSecret ? punchoutSettingsInputSchema : punchoutFirstSetupSchema).parse(rawInput);
+  const outsideAllowlist = urlsOutsideAllowlist(input, ctx.config.supplier.allowedHosts);
+  if (refusesSave(input.test_mode, outsideAllowlist)) {
+    throw new AppError(
+      422,
+      'SUPPLIER_HOST_NOT_ALLOWED',
+      `${outsideAllowlist.map((problem) => problem.message).join(' ')} ` +
+        'In production mode such a URL is not saved, because every approved order would fail; ' +
+        'in test mode it is saved with this warning.',
+      Object.fromEntries(outsideAllowlist.map((problem) => [problem.field, problem.message])),
+    );
+  }
   const row = {
     punchout_url: input.punchout_url,
     test_punchout_url: input.test_punchout_url,
@@ -97,6 +125,12 @@ export async function savePunchoutSettings(ctx: ServiceContext, rawInput: unknow
       : {}),
     test_mode: input.test_mode,
     ...(input.shop_setup_url === undefined ? {} : { shop_setup_url: input.shop_setup_url }),
+    // The environment's value is the default, not a choice: stored as null, the view written back changes nothing.
+    ...(input.supplier_identity === undefined
+      ? {}
+      : {
+          supplier_identity: input.supplier_identity === ctx.config.supplier.identity ? null : input.supplier_identity,
+        }),
     updated_by: actorId(ctx),
     updated_at: ctx.now(),
   };

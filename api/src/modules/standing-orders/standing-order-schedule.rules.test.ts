@@ -4,6 +4,7 @@ import {
   fallsOn,
   localDate,
   nextOccurrence,
+  nextOrderDate,
   occurrenceDates,
   type StandingOrderPlan,
 } from './standing-order-schedule.rules.js';
@@ -61,5 +62,18 @@ describe('standing order schedules', () => {
     expect(localDate(new Date('2026-11-01T04:30:00Z'), 'America/New_York')).toBe('2026-11-01');
     expect(localDate(new Date('2026-11-01T03:59:00Z'), 'America/New_York')).toBe('2026-10-31');
     expect(localDate(new Date('2026-12-01T09:59:00Z'), 'Pacific/Honolulu')).toBe('2026-11-30');
+  });
+
+  it('gives the occurrence after today’s once today’s has run, never a date already run', () => {
+    const plan = weekly([6, 1], '2026-11-01');
+    // Saturday 28 November: not run yet today, then run (ordered or skipped alike).
+    expect(nextOrderDate(plan, '2026-11-28', '2026-11-21')).toBe('2026-11-28');
+    expect(nextOrderDate(plan, '2026-11-28', '2026-11-28')).toBe('2026-11-30');
+    expect(nextOrderDate(plan, '2026-11-28', null)).toBe('2026-11-28');
+    // A catch-up that already ran a later date (a clock set back) does not bring it back.
+    expect(nextOrderDate(plan, '2026-11-28', '2026-11-30')).toBe('2026-12-05');
+    const lastOne = weekly([6], '2026-11-01', '2026-11-28');
+    expect(nextOrderDate(lastOne, '2026-11-28', '2026-11-28')).toBeNull();
+    expect(nextOrderDate(monthly(28), '2026-11-28', '2026-11-28')).toBe('2026-12-28');
   });
 });

@@ -73,3 +73,13 @@ export function nextOccurrence(plan: StandingOrderPlan, date: string): string | 
   const to = plan.end_date !== null && plan.end_date < limit ? plan.end_date : limit;
   return occurrenceDates(plan, from, to)[0] ?? null;
 }
+
+/**
+ * The date the next order will be created on: the first occurrence from today on that has not run
+ * yet. Once today's occurrence has run (ordered, skipped or claimed), it is the one after it; an
+ * occurrence is run once, so a date already run is never the next.
+ */
+export function nextOrderDate(plan: StandingOrderPlan, today: string, latestRunDate: string | null): string | null {
+  const from = latestRunDate !== null && latestRunDate >= today ? fromUtc(toUtc(latestRunDate) + DAY_MS) : today;
+  return nextOccurrence(plan, from);
+}

@@ -1,6 +1,7 @@
 import {
   adminStandingOrderInputSchema,
   type AdminStandingOrder,
+  type StandingOrderRequesterList,
   type StandingScheduleInput,
 } from '../../contracts/standing-orders.js';
 import { effectiveRole, type Role } from '../../contracts/roles.js';
@@ -40,6 +41,28 @@ export async function getLocationStandingOrder(ctx: ServiceContext, id: string):
   const row = await queries.selectLocationStandingOrder(ctx.db, id);
   if (!row) throw NOT_FOUND();
   return (await toAdminRecords(ctx, [row]))[0]!;
+}
+
+/**
+ * Who an active location's standing order may order as: its department's approved members whose
+ * role may submit a ward's top-up, the rule parseAdminInput checks on saving.
+ */
+export async function listStandingOrderRequesters(
+  ctx: ServiceContext,
+  locationId: string,
+): Promise<StandingOrderRequesterList> {
+  const location = await queries.selectLocationForStanding(ctx.db, locationId);
+  if (!location?.active) throw AppError.notFound('Location not found', 'LOCATION_NOT_FOUND');
+  const members = await queries.selectWardMembers(ctx.db, location.department_id);
+  return {
+    data: members
+      .filter((member) => mayOrderForLocation(effectiveRole(member.roles as Role[])))
+      .map((member) => ({
+        id: member.id,
+        email: member.email,
+        name: [member.first_name, member.last_name].filter(Boolean).join(' ') || null,
+      })),
+  };
 }
 
 /**

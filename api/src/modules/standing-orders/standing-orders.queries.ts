@@ -256,6 +256,26 @@ export async function selectWardRequester(
   return { email: user.email as string, roles: await selectOwnerRoles(db, userId) };
 }
 
+/** The active, approved members of a department with their roles, by e-mail. */
+export async function selectWardMembers(
+  db: Db,
+  departmentId: string,
+): Promise<{ id: string; email: string; first_name: string | null; last_name: string | null; roles: string[] }[]> {
+  return db('users')
+    .join('profiles', 'profiles.user_id', 'users.id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .where({ 'users.status': 'active', 'profiles.department_id': departmentId, 'profiles.onboarding_approved': true })
+    .groupBy('users.id', 'users.email', 'profiles.first_name', 'profiles.last_name')
+    .orderBy('users.email')
+    .select(
+      'users.id',
+      'users.email',
+      'profiles.first_name',
+      'profiles.last_name',
+      db.raw("coalesce(array_agg(user_roles.role) FILTER (WHERE user_roles.role IS NOT NULL), '{}') AS roles"),
+    );
+}
+
 export function selectLocationForStanding(
   db: Db,
   id: string,

@@ -7,7 +7,7 @@ import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
 import { insertDepartment, putInDepartment } from '../../test-support/location-fixtures.js';
 import { openSharedTestDb, testContext } from '../../test-support/test-context.js';
-import { runDueStandingOrders } from './standing-orders.service.js';
+import { getStandingOrder, runDueStandingOrders } from './standing-orders.service.js';
 
 const db = openSharedTestDb();
 const app = createTestApp(db);
@@ -138,6 +138,9 @@ describe('standing orders', () => {
     expect(orders).toEqual([expect.objectContaining({ total_amount: '60.00', status: expect.any(String) })]);
     const read = (await doctor.agent.get(`/api/standing-orders/${standing.id}`).expect(200)).body;
     expect(read.recent).toEqual([{ date: '2026-11-30', status: 'ordered', order_id: orders[0]!.id, reason: null }]);
+    // Read on Monday after Monday's run: the next order is Thursday's, not the Monday just placed.
+    const onMonday = await getStandingOrder(testContext(db, { now: () => MONDAY }), doctor.user.id, standing.id);
+    expect(onMonday).toMatchObject({ next_date: '2026-12-03', recent: [{ date: '2026-11-30', status: 'ordered' }] });
     const cart = (await doctor.agent.get('/api/cart').expect(200)).body;
     expect(cart.items).toHaveLength(1);
     const mails = await db('email_outbox').where({ to_address: doctor.user.email, template: 'standing-order-placed' });
@@ -316,5 +319,53 @@ describe('standing orders set by an administrator for a ward location', () => {
     });
     await nurse.agent.get('/api/admin/standing-orders').expect(403);
     await admin.get('/api/admin/standing-orders/00000000-0000-4000-8000-000000000000').expect(404);
+  });
+
+  it('offer as requesters only the location department’s approved members who may order, and refuse anyone else with 422', async () => {
+    const { agent: admin } = await signedInAgent(app, db, ['admin']);
+    const ward = await insertDepartment(db, 'Ward 12');
+    const [gauze] = await insertProducts(db, [{ title: 'Gauze 4 x 4', price: '1.00' }]);
+    const location = await admin
+      .post('/api/admin/locations')
+      .send({ name: 'Ward 12 par cart', department_id: ward.id, stock_list: [] })
+      .expect(201);
+    const nurse = await signedInAgent(app, db, ['nurse']);
+    const doctor = await signedInAgent(app, db, ['doctor']);
+    const finance = await signedInAgent(app, db, ['finance']);
+    const unapproved = await signedInAgent(app, db, ['nurse']);
+    for (const member of [nurse, doctor, finance, unapproved]) await putInDepartment(db, member.user.id, ward);
+    await db('profiles').where({ user_id: unapproved.user.id }).update({ onboarding_approved: false });
+    await signedInAgent(app, db, ['nurse']); // of no department
+
+    const offered = await admin.get(`/api/admin/locations/${location.body.id}/standing-order-requesters`).expect(200);
+    expect(offered.body.data.map((member: { id: string }) => member.id).sort()).toEqual(
+      [nurse.user.id, doctor.user.id].sort(),
+    );
+    expect(offered.body.data[0]).toEqual({
+      id: expect.any(String),
+      email: expect.any(String),
+      name: expect.anything(),
+    });
+
+    const refused = await admin
+      .post('/api/admin/standing-orders')
+      .send({
+        name: 'Gauze',
+        location_id: location.body.id,
+        user_id: finance.user.id,
+        schedule: { kind: 'weekly', weekdays: [1] },
+        start_date: '2026-11-01',
+        end_date: null,
+        lines: [{ asin: gauze!.asin, quantity: 2 }],
+      })
+      .expect(422);
+    expect(refused.body).toMatchObject({
+      code: 'REQUESTER_NOT_IN_WARD',
+      message: "The requester must be an approved member of Ward 12 par cart's department who may order for it.",
+    });
+    expect(await db('standing_orders').where({ location_id: location.body.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+
+    await nurse.agent.get(`/api/admin/locations/${location.body.id}/standing-order-requesters`).expect(403);
+    await admin.get('/api/admin/locations/00000000-0000-4000-8000-000000000000/standing-order-requesters').expect(404);
   });
 });

@@ -4,6 +4,7 @@ import {
   type StandingScheduleInput,
 } from '../../contracts/standing-orders.js';
 import { effectiveRole, ORDERING_ROLES, type Role } from '../../contracts/roles.js';
+import { formatUsd } from '../../contracts/money-format.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -12,7 +13,7 @@ import { submitOrder } from '../orders/orders.service.js';
 import {
   fallsOn,
   localDate,
-  nextOccurrence,
+  nextOrderDate,
   type StandingOrderPlan,
   type StandingSchedule,
 } from './standing-order-schedule.rules.js';
@@ -38,7 +39,16 @@ export async function toStandingOrders(
     queries.selectCompanyTimezone(ctx.db),
   ]);
   const today = localDate(ctx.now(), timezone);
-  return rows.map((row) => ({
+  return rows.map((row) => toStandingOrder(row, lines.get(row.id) ?? [], recent.get(row.id) ?? [], today));
+}
+
+function toStandingOrder(
+  row: queries.StandingOrderRow,
+  lines: StandingOrder['lines'],
+  recent: StandingOrder['recent'],
+  today: string,
+): StandingOrder {
+  return {
     id: row.id,
     name: row.name,
     schedule: row.schedule,
@@ -46,12 +56,13 @@ export async function toStandingOrders(
     end_date: row.end_date,
     paused: row.paused,
     location: row.location_id ? { id: row.location_id, name: row.location_name ?? '' } : null,
-    lines: lines.get(row.id) ?? [],
-    next_date: row.paused ? null : nextOccurrence(planOf(row), today),
-    recent: recent.get(row.id) ?? [],
+    lines,
+    // recent is newest first: its first date is the latest occurrence run.
+    next_date: row.paused ? null : nextOrderDate(planOf(row), today, recent[0]?.date ?? null),
+    recent,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  }));
+  };
 }
 
 /** GET /api/standing-orders: the caller's own. */
@@ -208,7 +219,7 @@ async function placeOccurrence(
       subject: `Standing order "${standing.name}": order ${order.order_number} placed`,
       template: 'standing-order-placed',
       text: [
-        `Your standing order "${standing.name}" placed order ${order.order_number} for ${date} (total $${order.total_amount}).`,
+        `Your standing order "${standing.name}" placed order ${order.order_number} for ${date} (total ${formatUsd(order.total_amount)}).`,
         'It goes through the usual approvals; you can follow it under Orders.',
       ].join('\n'),
     });

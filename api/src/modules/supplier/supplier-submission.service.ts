@@ -117,7 +117,7 @@ export async function attemptSubmission(
     timestamp: now,
     deploymentMode: claim.test_mode ? 'test' : 'production',
     fromIdentity: claim.identity,
-    toIdentity: ctx.config.supplier.identity,
+    toIdentity: claim.supplier_identity ?? ctx.config.supplier.identity,
     senderIdentity: claim.identity,
     sharedSecret: openPunchoutSecret(claim.shared_secret_encrypted, ctx.config.settingsEncryptionKey),
     userAgent: 'Supply Hub',

@@ -13,7 +13,7 @@ import type { OrderLineRow } from '../orders/orders.queries.js';
 /** The punchout target as approvals read it: the test URL (falling back to production) in test mode. */
 const PUNCHOUT_TARGET_SQL = `
   SELECT CASE WHEN test_mode THEN coalesce(test_punchout_url, punchout_url) ELSE punchout_url END AS target_url,
-         identity, shared_secret_encrypted, test_mode
+         identity, shared_secret_encrypted, test_mode, supplier_identity
   FROM punchout_settings
   WHERE id = 1`;
 
@@ -55,6 +55,8 @@ export interface ClaimedOrder {
   identity: string;
   shared_secret_encrypted: string;
   test_mode: boolean;
+  /** The supplier's identity saved in the settings; null: the SUPPLIER_IDENTITY default. */
+  supplier_identity: string | null;
   log_id: string;
   /** The approvals the order had before this claim (the claim's own is not among them). */
   approvals: { level: number; approver_user_id: string | null; approver_label: string; approved_at: string }[];
@@ -208,7 +210,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
         jsonb_build_object('level', :approvalLevel::int)
       FROM claimed AS c WHERE :approvalLevel::int IS NOT NULL
     )
-    SELECT c.*, s.target_url, s.identity, s.shared_secret_encrypted, s.test_mode, l.id AS log_id,
+    SELECT c.*, s.target_url, s.identity, s.shared_secret_encrypted, s.test_mode, s.supplier_identity, l.id AS log_id,
       p.first_name, p.last_name, p.username,
       cs.name AS company_name, cs.bill_to_street, cs.bill_to_city, cs.bill_to_state, cs.bill_to_postal_code,
       cs.bill_to_country,
@@ -363,6 +365,40 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
   const row = result.rows[0];
   if (!row) throw new Error('recording the submission outcome returned nothing');
   return row.mail_id;
+}
+
+/** What a test OrderRequest needs: the supplier settings and the company's name and bill-to address. */
+export interface TestOrderSettings {
+  punchout_url: string | null;
+  test_punchout_url: string | null;
+  identity: string | null;
+  shared_secret_encrypted: string | null;
+  supplier_identity: string | null;
+  company_name: string | null;
+  bill_to_street: string | null;
+  bill_to_city: string | null;
+  bill_to_state: string | null;
+  bill_to_postal_code: string | null;
+  bill_to_country: string | null;
+}
+
+export function selectTestOrderSettings(db: Db): Promise<TestOrderSettings | undefined> {
+  return db('punchout_settings AS p')
+    .leftJoin('company_settings AS c', 'c.id', 'p.id')
+    .where('p.id', 1)
+    .first(
+      'p.punchout_url',
+      'p.test_punchout_url',
+      'p.identity',
+      'p.shared_secret_encrypted',
+      'p.supplier_identity',
+      'c.name AS company_name',
+      'c.bill_to_street',
+      'c.bill_to_city',
+      'c.bill_to_state',
+      'c.bill_to_postal_code',
+      'c.bill_to_country',
+    );
 }
 
 export async function insertAbLog(db: Db, row: Record<string, unknown>): Promise<string> {

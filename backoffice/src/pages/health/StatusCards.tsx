@@ -100,13 +100,27 @@ export function StatusCards() {
           {(data) => (
             <>
               <Box>
+                {/* "Configured" only when an order could really be sent; otherwise what is wrong. */}
                 <StateChip
-                  isOn={Boolean(data.punchout_url && data.identity && data.shared_secret_masked)}
+                  isOn={data.problems.length === 0}
                   onLabel="supply_hub.health.punchout_configured"
-                  offLabel="supply_hub.health.punchout_missing"
+                  offLabel={
+                    data.punchout_url || data.identity || data.shared_secret_masked
+                      ? 'supply_hub.health.punchout_not_working'
+                      : 'supply_hub.health.punchout_missing'
+                  }
                   offColor="warning"
                 />
               </Box>
+              {data.problems.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {data.problems.map((problem) => (
+                    <Typography component="li" variant="body2" key={problem.message}>
+                      {problem.message}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
               <Typography variant="body2">
                 {t(data.test_mode ? 'punchout_mode_test' : 'punchout_mode_prod')}
                 {' · '}

@@ -1,6 +1,6 @@
 import type {
   DashboardCards,
-  ReportErrorBody,
+  ErrorBody,
   ReportQueryRequestInput,
   ReportSlice,
   ReportSliceData,
@@ -49,13 +49,13 @@ export async function send(url: string, init: RequestInit, body?: unknown): Prom
     throw new ReportRequestError(error instanceof Error ? error.message : String(error), 0, request);
   }
   if (response.ok) return response;
-  let answer: Partial<ReportErrorBody> | undefined;
+  let answer: Partial<ErrorBody> | undefined;
   try {
-    answer = (await response.json()) as Partial<ReportErrorBody>;
+    answer = (await response.json()) as Partial<ErrorBody>;
   } catch {
     // not JSON (a proxy's error page): the status text stands
   }
-  const message = answer?.error?.message ?? answer?.message ?? response.statusText;
+  const message = answer?.message ?? response.statusText;
   throw new ReportRequestError(message, response.status, request, answer?.code);
 }
 

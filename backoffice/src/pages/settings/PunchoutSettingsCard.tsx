@@ -28,6 +28,7 @@ import { zodValidate } from '../../forms/zodValidate';
 import { errorBodyOf, errorStatusOf } from '../../providers/httpClient';
 import type { SettingsInputs } from '../../providers/records';
 import { SaveFeedback } from './SaveFeedback';
+import { SupplierTestOrderPanel } from './SupplierTestOrderPanel';
 import { useSettings, useSettingsSubmit } from './useSettings';
 
 // An empty secret keeps the stored one; only the first setup needs it (the API checks the same).
@@ -56,7 +57,27 @@ function toForm(view: PunchoutSettingsView): SettingsInputs['punchout'] {
     shop_setup_url: view.shop_setup_url ?? '',
     inbound_identity: view.inbound_identity ?? '',
     inbound_shared_secret: '',
+    // Empty while the environment's default is used: saving the form then keeps following it.
+    supplier_identity: view.supplier_identity_is_default ? '' : view.supplier_identity,
   };
+}
+
+/** What stops the saved settings from working, before anyone approves an order that would fail. */
+function SettingsProblems({ view }: { view: PunchoutSettingsView }) {
+  const translate = useTranslate();
+  if (view.problems.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      <Typography variant="subtitle2" component="p">
+        {translate('supply_hub.settings.punchout.problems_title')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {view.problems.map((problem) => (
+          <li key={`${problem.field ?? 'env'}:${problem.message}`}>{problem.message}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }
 
 function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
@@ -78,6 +99,17 @@ function PunchoutForm({ view }: { view: PunchoutSettingsView }) {
       <TextInput source="punchout_url" label="supply_hub.settings.punchout.punchout_url" type="url" isRequired />
       <TextInput source="test_punchout_url" label="supply_hub.settings.punchout.test_punchout_url" type="url" />
       <TextInput source="identity" label="supply_hub.settings.punchout.identity" isRequired />
+      <TextInput
+        source="supplier_identity"
+        label="supply_hub.settings.punchout.supplier_identity"
+        helperText={
+          view.supplier_identity_is_default
+            ? translate('supply_hub.settings.punchout.supplier_identity_default', {
+                identity: view.supplier_identity,
+              })
+            : 'supply_hub.settings.punchout.supplier_identity_saved'
+        }
+      />
       <TextInput
         source="shared_secret"
         label="supply_hub.settings.punchout.shared_secret"
@@ -174,7 +206,13 @@ export function PunchoutSettingsCard() {
             {describeFailure(translate, settings.error, 'supply_hub.settings.punchout.load_failed')}
           </Alert>
         )}
-        {settings.data && <PunchoutForm view={settings.data} />}
+        {settings.data && (
+          <>
+            <SettingsProblems view={settings.data} />
+            <PunchoutForm view={settings.data} />
+            <SupplierTestOrderPanel />
+          </>
+        )}
       </AccordionDetails>
     </Accordion>
   );

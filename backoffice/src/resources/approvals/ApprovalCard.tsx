@@ -13,6 +13,7 @@ import { RejectLinesButton } from '../orders/RejectLinesButton';
 import { SubmissionResultBox } from '../orders/SubmissionResultBox';
 import { SubmitOrderButton } from '../orders/SubmitOrderButton';
 import { SupplierPricesNote } from '../orders/SupplierQuoteLines';
+import { ApprovalBlockers } from './ApprovalBlockers';
 
 /** One order waiting for the user's approval: what it is, its approvals so far, and Approve. */
 export function ApprovalCard({ order }: { order: AdminOrder }) {
@@ -25,6 +26,7 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
         <OrderLineItems lines={order.lines} />
         <SupplierPricesNote lines={order.lines} />
         <OrderApprovals approval={order.approval} />
+        <ApprovalBlockers order={order} />
         {lastResult && <SubmissionResultBox result={lastResult} />}
         {order.status === 'pending' && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>

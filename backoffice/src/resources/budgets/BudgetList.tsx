@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, TopToolbar } from 'react-admin';
 
+import { CsvImportButton } from '../../components/CsvImportButton';
 import type { Budget } from '../../providers/records';
 import { useCanEditBudgets } from './useCanEditBudgets';
 
@@ -10,7 +11,12 @@ export default function BudgetList() {
     <List<Budget>
       sort={{ field: 'department_name', order: 'ASC' }}
       perPage={50}
-      actions={<TopToolbar>{canEdit && <CreateButton />}</TopToolbar>}
+      actions={
+        <TopToolbar>
+          {canEdit && <CreateButton />}
+          {canEdit && <CsvImportButton kind="budgets" />}
+        </TopToolbar>
+      }
     >
       <DataTable<Budget> rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
         <DataTable.Col source="department_name" />

@@ -21,6 +21,7 @@ export function DepartmentForm({ isNew }: { isNew?: boolean }) {
     <SimpleForm>
       <TextInput source="code" validate={validateCode} helperText="supply_hub.departments.code_help" />
       <TextInput source="name" validate={validateName} />
+      <TextInput source="site" validate={maxLength(100)} helperText="supply_hub.departments_site.help" />
       {!isNew && <BooleanInput source="active" helperText="supply_hub.departments.active_help" />}
       <ReferenceArrayInput source="budget_owner_ids" reference="users" sort={{ field: 'email', order: 'ASC' }}>
         <AutocompleteArrayInput

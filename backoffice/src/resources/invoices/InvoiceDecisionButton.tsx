@@ -57,7 +57,7 @@ export function InvoiceDecisionButton({ decision }: { decision: 'accept' | 'disp
         open={isOpen}
         title={translate(`supply_hub.invoices.${decision}_title`, { invoice: invoice.invoice_id })}
         label={translate('supply_hub.invoices.note')}
-        helperText={translate('supply_hub.invoices.note_help')}
+        helperText={translate(`supply_hub.invoices.note_help_${decision}`)}
         note={note}
         onNoteChange={setNote}
         isNoteRequired

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { displayStatus } from '@supply-hub/api/contracts';
+import { displayStatus, orderTotalAfterRejections } from '@supply-hub/api/contracts';
 import { memo, useId } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -20,13 +20,6 @@ import { OrderLineItems } from './OrderLineItems';
 import { RequesterAddress } from './RequesterAddress';
 import { SupplierPricesNote } from './SupplierQuoteLines';
 
-/** The sum of the line snapshots, falling back to total_amount (admin-portal §5). */
-function orderTotal(order: AdminOrder): string | null {
-  if (order.lines.length === 0) return formatUsd(order.total_amount);
-  const cents = order.lines.reduce((sum, line) => sum + Math.round(Number(line.total_price) * 100), 0);
-  return formatUsd(cents / 100);
-}
-
 /** One order as admin-portal §2.4 lists its card; memoised, so a changed order re-renders only its card. */
 export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder }) {
   const headingId = useId();
@@ -38,7 +31,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
         <OrderCardHeader
           order={order}
           headingId={headingId}
-          total={orderTotal(order)}
+          total={formatUsd(orderTotalAfterRejections(order))}
           chips={
             order.fulfilment_status && <FulfilmentChip status={order.fulfilment_status} isOverdue={order.is_overdue} />
           }

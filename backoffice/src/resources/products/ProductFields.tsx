@@ -23,7 +23,14 @@ export function CategoryInput({ isRequired }: { isRequired: boolean }) {
 
 export function PriceInput({ isRequired }: { isRequired: boolean }) {
   return (
-    <NumberInput source="price" label="supply_hub.catalog.field.price" step={0.01} min={0} isRequired={isRequired} />
+    <NumberInput
+      source="price"
+      label="supply_hub.catalog.field.price"
+      step={0.01}
+      min={0}
+      isRequired={isRequired}
+      helperText="supply_hub.catalog.price_reseed_help"
+    />
   );
 }
 

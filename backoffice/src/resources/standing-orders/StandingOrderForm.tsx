@@ -13,7 +13,6 @@ import {
   SimpleFormIterator,
   TextInput,
   Toolbar,
-  AutocompleteInput,
   maxLength,
   maxValue,
   minValue,
@@ -23,6 +22,9 @@ import {
 
 import { weekdayName } from '@supply-hub/api/contracts/standing-order-text.rules';
 
+import { ProductAsinInput } from './ProductAsinInput';
+import { RequesterInput } from './RequesterInput';
+
 const WEEKDAY_CHOICES = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ id: day, name: weekdayName(day) }));
 const KIND_CHOICES = [
   { id: 'weekly', name: 'supply_hub.standing_orders.weekly' },
@@ -30,8 +32,9 @@ const KIND_CHOICES = [
 ];
 
 /**
- * Location, the ward member it orders as (the server checks they belong to the location's
- * department and may order for it), name, schedule, dates, Paused, and the lines (ASIN, quantity).
+ * Location, the ward member it orders as (only the location's eligible members are offered; the
+ * server checks the same rule), name, schedule, dates, Paused, and the lines (an item found by
+ * title or ASIN, quantity).
  */
 export function StandingOrderForm({ isNew }: { isNew?: boolean }) {
   return (
@@ -52,13 +55,7 @@ export function StandingOrderForm({ isNew }: { isNew?: boolean }) {
       >
         <SelectInput optionText="name" validate={required()} />
       </ReferenceInput>
-      <ReferenceInput source="user_id" reference="users" sort={{ field: 'email', order: 'ASC' }} perPage={50}>
-        <AutocompleteInput
-          optionText="email"
-          validate={required()}
-          helperText="supply_hub.standing_orders.requester_help"
-        />
-      </ReferenceInput>
+      <RequesterInput />
       <TextInput source="name" validate={[required(), maxLength(100)]} />
       <RadioButtonGroupInput source="schedule.kind" choices={KIND_CHOICES} validate={required()} />
       <FormDataConsumer<{ schedule?: { kind?: string } }>>
@@ -85,7 +82,7 @@ export function StandingOrderForm({ isNew }: { isNew?: boolean }) {
       {!isNew && <BooleanInput source="paused" />}
       <ArrayInput source="lines" validate={required()}>
         <SimpleFormIterator inline>
-          <TextInput source="asin" label="supply_hub.locations.asin" validate={required()} helperText={false} />
+          <ProductAsinInput />
           <NumberInput
             source="quantity"
             label="supply_hub.standing_orders.quantity"

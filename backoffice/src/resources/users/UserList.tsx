@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { requesterDisplayName } from '@supply-hub/api/contracts';
 import {
+  CreateButton,
   DataTable,
   DataTableClasses,
   EditButton,
@@ -13,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 
+import { CsvImportButton } from '../../components/CsvImportButton';
 import { LabelledRowCheckboxes } from '../../components/LabelledRowCheckboxes';
 import { useListFilterSetter } from '../../components/useListFilterSetter';
 import { PageHeader } from '../../layout/PageHeader';
@@ -41,7 +43,16 @@ function UsersView() {
   const column = (name: string) => translate(`supply_hub.users.column.${name}`);
   return (
     <>
-      <PageHeader title="supply_hub.users.title" subtitle="supply_hub.users.subtitle" />
+      <PageHeader
+        title="supply_hub.users.title"
+        subtitle="supply_hub.users.subtitle"
+        actions={
+          <>
+            <CreateButton />
+            <CsvImportButton kind="users" />
+          </>
+        }
+      />
       <UserGroupTabs setFilter={setFilter} />
       {/* The bulk actions toolbar slides over this row when rows are selected, as in react-admin's List. */}
       <Box sx={{ minHeight: 56, display: 'flex', alignItems: 'center', mb: 1 }}>

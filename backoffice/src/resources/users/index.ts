@@ -8,6 +8,7 @@ import { lazy } from 'react';
 export const users = {
   list: lazy(() => import('./UserList')),
   edit: lazy(() => import('./UserEdit')),
+  create: lazy(() => import('./UserCreate')),
   icon: PeopleIcon,
   // The e-mail is what tells two accounts apart (the display name need not).
   recordRepresentation: 'email',

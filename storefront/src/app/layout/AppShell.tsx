@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { isFinanceOnly } from '@supply-hub/api/contracts/roles.rules';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 
@@ -18,7 +17,7 @@ import { canViewProfile } from '../../features/profile/profile-access.rules';
 import { useRealtimeInvalidation } from '../realtime-invalidation';
 import { NAVIGATION_ITEMS } from './navigation';
 import { NavigationList } from './NavigationList';
-import { ReportsLink } from './ReportsLink';
+import { BackOfficeLink } from './BackOfficeLink';
 
 const DRAWER_WIDTH = 220;
 
@@ -71,7 +70,7 @@ export function AppShell() {
                 supply hub
               </Typography>
             </Box>
-            {isFinanceOnly(roles) && <ReportsLink />}
+            <BackOfficeLink roles={roles} />
             <CartButton />
             <UserMenu profilePath={canViewProfile(roles, '') ? '/profile' : '/settings'} />
           </Toolbar>

@@ -3,7 +3,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { RouterLink } from '../../components/RouterLink';
@@ -21,14 +21,16 @@ const LocationsNavLink = lazy(() =>
 interface NavigationListProps {
   items: readonly NavigationItem[];
   onNavigate(): void;
+  /** Shown above the links instead of the header's spacer (the drawer covers the header). */
+  header?: ReactNode;
 }
 
 /** The left navigation's links, in the side panel (desktop) and in the slide-in drawer (mobile). */
-export function NavigationList({ items, onNavigate }: NavigationListProps) {
+export function NavigationList({ items, onNavigate, header }: NavigationListProps) {
   const { pathname } = useLocation();
   return (
     <>
-      <Toolbar />
+      {header ?? <Toolbar />}
       <List component="nav" aria-label="Main navigation">
         {items.map((item) => (
           <ListItemButton

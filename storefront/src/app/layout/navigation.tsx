@@ -4,7 +4,7 @@ import Settings from '@mui/icons-material/Settings';
 import type { Role } from '@supply-hub/api/contracts';
 import type { ReactNode } from 'react';
 
-import { ORDERS_ROLES, RECEIVING_ROLES } from '../route-access';
+import { pageRoles } from '../page-access.rules';
 
 export interface NavigationItem {
   label: string;
@@ -20,8 +20,8 @@ export interface NavigationItem {
  */
 export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { label: 'Catalog', to: '/catalog', icon: <Inventory2 /> },
-  { label: 'Orders', to: '/orders', icon: <ReceiptLong />, roles: ORDERS_ROLES },
-  { label: 'Standing orders', to: '/standing-orders', icon: <ReceiptLong />, roles: ORDERS_ROLES },
-  { label: 'Receiving', to: '/receiving', icon: <Inventory2 />, roles: RECEIVING_ROLES },
+  { label: 'Orders', to: '/orders', icon: <ReceiptLong />, roles: pageRoles('orders') },
+  { label: 'Standing orders', to: '/standing-orders', icon: <ReceiptLong />, roles: pageRoles('standingOrders') },
+  { label: 'Receiving', to: '/receiving', icon: <Inventory2 />, roles: pageRoles('receiving') },
   { label: 'Settings', to: '/settings', icon: <Settings /> },
 ];

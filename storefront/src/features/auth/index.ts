@@ -3,6 +3,7 @@ export { AuthProvider, sessionAtStart } from './components/AuthProvider';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export { RoleRedirect } from './components/RoleRedirect';
 export { SessionRefreshBanner } from './components/SessionRefreshBanner';
+export { SignedInIdentity } from './components/SignedInIdentity';
 export { UserMenu } from './components/UserMenu';
 export {
   useAuth,

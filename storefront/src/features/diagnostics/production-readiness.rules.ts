@@ -24,7 +24,7 @@ function check<T>(
   return { name, result: isReady ? 'PASS' : 'FAIL', summary, details };
 }
 
-/** The production readiness checklist (admin-portal §2.10): database, demo mode, admin MFA, punchout. */
+/** The production readiness checklist (admin-portal §2.10): database, demo mode, mail, admin MFA, punchout. */
 export function buildReadinessChecks({ health, mfa, punchout }: ReadinessInput): DiagnosticCheck[] {
   return [
     check('Database', health, (data) => ({
@@ -36,6 +36,11 @@ export function buildReadinessChecks({ health, mfa, punchout }: ReadinessInput):
       summary: data.demo_mode
         ? 'Demo mode is on: demo sign-ins, the QA runner and the sandbox supplier are available. Turn DEMO_MODE off.'
         : 'Demo mode is off.',
+    })),
+    // Without SMTP outside demo mode nobody can finish signing up or resetting a password.
+    check('Mail delivered', health, (data) => ({
+      isReady: data.mail.delivery === 'smtp',
+      summary: data.mail.message,
     })),
     check('MFA for admins', mfa, (data) => ({
       isReady: data.required,

@@ -1,5 +1,8 @@
 import { isAdmin, type Role } from '@supply-hub/api/contracts/roles.rules';
 
+/** provider-portal §2/§6 Profile: the roles that open /profile ('admin' counts super_admin too). */
+export const PROFILE_ROLES: readonly Role[] = ['admin', 'provider', 'nurse'];
+
 /**
  * provider-portal §2/§6 Profile: admins, providers and nurses only; arriving from the identity
  * provider's link (?from=okta) counts as provider.
@@ -9,5 +12,7 @@ export function isProviderLike(roles: readonly Role[], search: string): boolean 
 }
 
 export function canViewProfile(roles: readonly Role[], search: string): boolean {
-  return isAdmin(roles) || isProviderLike(roles, search);
+  const hasProfileRole =
+    (isAdmin(roles) && PROFILE_ROLES.includes('admin')) || roles.some((role) => PROFILE_ROLES.includes(role));
+  return hasProfileRole || new URLSearchParams(search).get('from') === 'okta';
 }

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../context.js';
 import type { Db } from '../../../database/connection.js';
 import { outboxRow, type OutgoingMail } from '../../mail/mail.service.js';
 import { refuse, type OrderReferenceRead } from '../cxml-inbound/inbound-document.types.js';
-import { fulfilmentMail } from '../fulfilment-mail.rules.js';
+import { fulfilmentMail, type OrderedLineName } from '../fulfilment-mail.rules.js';
 import * as queries from '../inbound.queries.js';
 import type { TimelineEntry } from '../inbound.rules.js';
 
@@ -69,6 +69,7 @@ export async function recordEvents(
   order: Pick<queries.InboundOrderRow, 'id' | 'order_number' | 'user_email'> | string,
   events: TimelineEntry[],
   context: ApplyContext,
+  orderedLines: readonly OrderedLineName[] = [],
 ): Promise<void> {
   const orderId = typeof order === 'string' ? order : order.id;
   await queries.insertOrderEvents(
@@ -83,7 +84,9 @@ export async function recordEvents(
     })),
   );
   if (typeof order === 'string') return;
-  const mails = events.flatMap((event) => fulfilmentMail(order, event, context.service.config.publicUrl) ?? []);
+  const mails = events.flatMap(
+    (event) => fulfilmentMail(order, event, context.service.config.publicUrl, orderedLines) ?? [],
+  );
   const ids = await queries.insertOutboxMails(
     trx,
     mails.map((mail) => outboxRow(context.service, mail)),

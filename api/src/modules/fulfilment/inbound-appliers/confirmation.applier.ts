@@ -56,6 +56,6 @@ export async function applyConfirmation(trx: Db, document: ConfirmationRead, con
     lines: confirmationLines,
   });
   if (previousId) await queries.markConfirmationReplaced(trx, previousId, id);
-  await recordEvents(trx, order, confirmationEvents(document, lines), context);
+  await recordEvents(trx, order, confirmationEvents(document, lines), context, lines);
   return [order.id];
 }

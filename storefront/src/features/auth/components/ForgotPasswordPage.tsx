@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 
 import { RouterLink } from '../../../components/RouterLink';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { DemoMailboxLink } from '../../demo-mailbox/components/DemoMailboxLink';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from './AuthCard';
 import { describeAuthError } from './describe-auth-error';
@@ -20,7 +21,7 @@ import { describeAuthError } from './describe-auth-error';
 export function ForgotPasswordPage() {
   const { fieldProps, setFieldErrors, parse } = useSchemaForm(passwordResetRequestSchema, { email: '' });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; to: string } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,7 +31,7 @@ export function ForgotPasswordPage() {
     if (!input) return;
     setIsSubmitting(true);
     try {
-      setSentMessage((await requestPasswordReset(input)).message);
+      setSent({ message: (await requestPasswordReset(input)).message, to: input.email });
     } catch (error) {
       // A 429 (too many requests) carries its own message, shown as it is.
       const { message, errors } = describeAuthError(error);
@@ -42,8 +43,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Reset your password">
-      {sentMessage ? (
-        <Alert severity="success">{sentMessage}</Alert>
+      {sent ? (
+        <>
+          <Alert severity="success">{sent.message}</Alert>
+          <DemoMailboxLink email={sent.to} />
+        </>
       ) : (
         <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>
           <Typography variant="body2" color="text.secondary">

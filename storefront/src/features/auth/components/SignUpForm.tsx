@@ -6,6 +6,7 @@ import { signUpSchema } from '@supply-hub/api/contracts';
 import { useState, type FormEvent } from 'react';
 
 import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { DemoMailboxLink } from '../../demo-mailbox/components/DemoMailboxLink';
 import { useAuth } from '../hooks/use-auth';
 import { describeAuthError } from './describe-auth-error';
 
@@ -20,7 +21,7 @@ export function SignUpForm() {
   const { signUp } = useAuth();
   const { fieldProps, setFieldErrors, parse } = useSchemaForm(signUpSchema, EMPTY);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; to: string } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const field = (name: SignUpField) => ({ ...fieldProps(name), required: true, fullWidth: true });
@@ -32,7 +33,7 @@ export function SignUpForm() {
     if (!input) return;
     setIsSubmitting(true);
     try {
-      setSentMessage(await signUp(input));
+      setSent({ message: await signUp(input), to: input.email });
     } catch (error) {
       const { message, errors } = describeAuthError(error);
       setServerError(message);
@@ -41,7 +42,14 @@ export function SignUpForm() {
     setIsSubmitting(false);
   }
 
-  if (sentMessage) return <Alert severity="success">{sentMessage}</Alert>;
+  if (sent) {
+    return (
+      <>
+        <Alert severity="success">{sent.message}</Alert>
+        <DemoMailboxLink email={sent.to} />
+      </>
+    );
+  }
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void handleSubmit(event)}>

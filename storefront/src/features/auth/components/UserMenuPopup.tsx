@@ -4,6 +4,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 
+import { SignedInIdentity } from './SignedInIdentity';
+
 interface UserMenuPopupProps {
   id: string;
   anchor: HTMLElement | null;
@@ -12,7 +14,7 @@ interface UserMenuPopupProps {
   onSignOut(): void;
 }
 
-/** The user menu's popup (Profile, Sign out); its own chunk, loaded when the menu first opens. */
+/** The user menu's popup (who is signed in, Profile, Sign out); its own chunk, loaded when the menu first opens. */
 export function UserMenuPopup({ id, anchor, onClose, onProfile, onSignOut }: UserMenuPopupProps) {
   return (
     <Menu
@@ -23,6 +25,10 @@ export function UserMenuPopup({ id, anchor, onClose, onProfile, onSignOut }: Use
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >
+      {/* Not a choice: disabled keeps it out of the keyboard's way, and it is shown at full strength. */}
+      <MenuItem disabled sx={{ p: 0, '&.Mui-disabled': { opacity: 1 } }}>
+        <SignedInIdentity />
+      </MenuItem>
       <MenuItem onClick={onProfile}>
         <ListItemIcon>
           <Person fontSize="small" />

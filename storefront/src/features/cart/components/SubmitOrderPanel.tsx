@@ -5,7 +5,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
+import { RouterLink } from '../../../components/RouterLink';
 import { useAuth } from '../../auth';
+import { useShippingAddress } from '../../settings/api/get-shipping-address';
 import { isCartEmpty } from '../cart.rules';
 import { useCart } from '../hooks/use-cart';
 
@@ -16,14 +18,29 @@ import { useCart } from '../hooks/use-cart';
 export function SubmitOrderPanel() {
   const { isAdmin } = useAuth();
   const { cart, canSubmit, isAuthorized, setAuthorized, submitState, submit } = useCart();
+  const shippingAddress = useShippingAddress();
 
   if (isAdmin) return <Alert severity="info">Admin users can view cart contents but cannot submit orders.</Alert>;
   if (!canSubmit) return <Alert severity="info">Only doctors, providers and users can submit orders.</Alert>;
 
   const isSubmitting = submitState.status === 'submitting';
+  const needsAddress = shippingAddress.status === 'loaded' && shippingAddress.address === null;
   const isEmpty = isCartEmpty(cart);
   return (
     <Stack spacing={1}>
+      {needsAddress && (
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to="/settings" color="inherit" size="small">
+              Add shipping address
+            </Button>
+          }
+        >
+          Add your shipping address before you submit: the supplier delivers there, and an order without one cannot be
+          approved.
+        </Alert>
+      )}
       <FormControlLabel
         control={<Checkbox checked={isAuthorized} onChange={(event) => setAuthorized(event.target.checked)} />}
         label="I authorize this order request"

@@ -2,10 +2,12 @@ import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Product } from '@supply-hub/api/contracts';
+import { canSubmitCart } from '@supply-hub/api/contracts/roles.rules';
 import { useState } from 'react';
 
 import { useToast } from '../../../components/ToastProvider';
 import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../auth';
 import { useCartActions } from '../../cart';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -14,8 +16,16 @@ interface AddToCartControlsProps {
   size?: 'medium' | 'large';
 }
 
-/** Quantity stepper (minimum 1) and Add to Cart, for non-admins (provider-portal §2). */
+/**
+ * Quantity stepper (minimum 1) and Add to Cart (provider-portal §2), only for roles that may submit
+ * the cart (decisions.md: no screen offers an action its role cannot finish — finance, a nurse).
+ */
 export function AddToCartControls({ product, size = 'medium' }: AddToCartControlsProps) {
+  const { roles } = useAuth();
+  return canSubmitCart(roles) ? <AddToCartStepper product={product} size={size} /> : null;
+}
+
+function AddToCartStepper({ product, size = 'medium' }: AddToCartControlsProps) {
   const { addItem } = useCartActions();
   const showToast = useToast();
   const [quantity, setQuantity] = useState(1);

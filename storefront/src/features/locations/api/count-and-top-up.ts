@@ -43,7 +43,8 @@ export function submitCountAsOrder(locationId: string, countId: string): Promise
   );
 }
 
-export type TopUpMode = 'cart' | 'order';
+/** Where the top-up goes: the cart, the location's order, or nowhere (the count alone is saved). */
+export type TopUpMode = 'cart' | 'order' | 'count-only';
 
 /**
  * One tap: the count is recorded, then its top-up lands in the cart (which the shell then shows)
@@ -55,14 +56,14 @@ export function useCountAndTopUp(locationId: string) {
   return useMutation({
     mutationFn: async ({ counts, mode }: { counts: CountLine[]; mode: TopUpMode }) => {
       const count = await recordCount(locationId, counts);
-      if (count.lines.length === 0) return { count, order: null };
-      if (mode === 'order') return { count, order: await submitCountAsOrder(locationId, count.id) };
+      if (count.lines.length === 0 || mode === 'count-only') return { count, order: null, mode };
+      if (mode === 'order') return { count, order: await submitCountAsOrder(locationId, count.id), mode };
       await addCountToCart(locationId, count.id);
-      return { count, order: null };
+      return { count, order: null, mode };
     },
-    onSuccess: ({ order }) => {
+    onSuccess: ({ order, mode }) => {
       if (order) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      else refreshCart();
+      else if (mode === 'cart') refreshCart();
     },
   });
 }

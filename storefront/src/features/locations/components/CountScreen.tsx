@@ -8,12 +8,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CountLine, LocationDetail, ScanResult } from '@supply-hub/api/contracts';
 import { topUpPacks } from '@supply-hub/api/contracts/par-levels.rules';
+import { canOrderForLocation, canSubmitCart } from '@supply-hub/api/contracts/roles.rules';
 import { useRef, useState, type KeyboardEvent } from 'react';
 
 import { ProductImage } from '../../../components/ProductImage';
 import { RouterLink } from '../../../components/RouterLink';
 import { ScanField, type ScanNote } from '../../catalogue/scan/ScanField';
-import { useCountAndTopUp } from '../api/count-and-top-up';
+import { useAuth } from '../../auth';
+import { useCountAndTopUp, type TopUpMode } from '../api/count-and-top-up';
 import { useLocation } from '../api/get-location';
 
 type Item = LocationDetail['stock_list'][number];
@@ -31,9 +33,18 @@ function orderText(item: Item, onHand: number | undefined): string {
   return `Order ${packs} ${packs === 1 ? 'pack' : 'packs'}`;
 }
 
-function resultText({ count, order }: { count: { lines: unknown[] }; order: { order_number: string } | null }): string {
+function resultText({
+  count,
+  order,
+  mode,
+}: {
+  count: { lines: unknown[] };
+  order: { order_number: string } | null;
+  mode: TopUpMode;
+}): string {
   if (count.lines.length === 0) return 'Count saved. Everything is at par: nothing to order.';
   if (order) return `Count saved. Order ${order.order_number} submitted for approval.`;
+  if (mode === 'count-only') return 'Count saved.';
   const items = count.lines.length;
   return `Count saved. ${items} ${items === 1 ? 'item' : 'items'} added to your cart.`;
 }
@@ -42,13 +53,18 @@ function resultText({ count, order }: { count: { lines: unknown[] }; order: { or
  * /locations/:id (issue 19 §1), for a phone in one hand: the stock list top to bottom, one large
  * numeric field per item, Enter moves to the next; each item shows live what will be ordered
  * (the api's own rule), and one button records the count and puts the top-up in the cart, or
- * submits it as the location's order.
+ * submits it as the location's order. Each way is offered only to roles that can finish it: the cart
+ * to those who may submit a cart, the order to those who may order for a location, and the count
+ * alone to anyone else.
  */
 export function CountScreen({ id }: { id: string }) {
   const { data, error } = useLocation(id);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const countAndAdd = useCountAndTopUp(id);
+  const { roles } = useAuth();
+  const mayUseCart = canSubmitCart(roles);
+  const mayOrder = canOrderForLocation(roles);
 
   if (!data) {
     return (
@@ -112,7 +128,8 @@ export function CountScreen({ id }: { id: string }) {
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <ProductImage src={item.image_url} alt="" height={48} width={48} />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }} noWrap>
+                  {/* The whole title wraps: its end (the glove size, the gauge) is what the count checks. */}
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="count-item-title">
                     {item.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
@@ -170,32 +187,48 @@ export function CountScreen({ id }: { id: string }) {
               {resultText(result)}{' '}
               {result.order ? (
                 <RouterLink to="/orders">See your orders</RouterLink>
-              ) : (
+              ) : result.mode === 'cart' ? (
                 <RouterLink to="/catalog">Open the catalogue</RouterLink>
-              )}
+              ) : null}
             </Alert>
           )}
           <Stack spacing={1}>
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ minHeight: 56, fontSize: 18 }}
-              disabled={isDone}
-              onClick={() => countAndAdd.mutate({ counts, mode: 'cart' })}
-            >
-              {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              fullWidth
-              sx={{ minHeight: 56, fontSize: 18 }}
-              disabled={isDone}
-              onClick={() => countAndAdd.mutate({ counts, mode: 'order' })}
-            >
-              Submit as order
-            </Button>
+            {mayUseCart && (
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                sx={{ minHeight: 56, fontSize: 18 }}
+                disabled={isDone}
+                onClick={() => countAndAdd.mutate({ counts, mode: 'cart' })}
+              >
+                {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
+              </Button>
+            )}
+            {mayOrder && (
+              <Button
+                variant={mayUseCart ? 'outlined' : 'contained'}
+                size="large"
+                fullWidth
+                sx={{ minHeight: 56, fontSize: 18 }}
+                disabled={isDone}
+                onClick={() => countAndAdd.mutate({ counts, mode: 'order' })}
+              >
+                Submit as order
+              </Button>
+            )}
+            {!mayUseCart && !mayOrder && (
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                sx={{ minHeight: 56, fontSize: 18 }}
+                disabled={isDone}
+                onClick={() => countAndAdd.mutate({ counts, mode: 'count-only' })}
+              >
+                Save count
+              </Button>
+            )}
           </Stack>
         </Container>
       </Paper>

@@ -30,3 +30,18 @@ export function useReceiveOrder(orderId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
+
+/** POST /api/orders/:id/receipts/in-full: what was shipped, and the units not shipped yet only when included. */
+export function receiveOrderInFull(orderId: string, includeNotShipped: boolean): Promise<OrderFulfilment> {
+  return apiClient.post<OrderFulfilment>(`/api/orders/${encodeURIComponent(orderId)}/receipts/in-full`, {
+    include_not_shipped: includeNotShipped,
+  });
+}
+
+export function useReceiveOrderInFull(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (includeNotShipped: boolean) => receiveOrderInFull(orderId, includeNotShipped),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -5,6 +5,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { FulfilmentSummary, Order } from '@supply-hub/api/contracts';
+import { backorderText } from '@supply-hub/api/contracts/receipt-text.rules';
 
 import type { OrderScope } from '../api/get-order';
 import { FULFILMENT_STEPS, progressOf } from '../fulfilment-progress.rules';
@@ -54,7 +55,13 @@ export function OrderDelivery({ order, scope }: { order: DeliveryOrder; scope: O
           {shipment.tracking_url && (
             <>
               {' · '}
-              <Link href={shipment.tracking_url} target="_blank" rel="noopener noreferrer">
+              {/* A tap target of at least 24 × 24 px (WCAG 2.5.8), not just the text's line. */}
+              <Link
+                href={shipment.tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24, minWidth: 24, py: 0.5 }}
+              >
                 Track shipment
               </Link>
             </>
@@ -62,9 +69,16 @@ export function OrderDelivery({ order, scope }: { order: DeliveryOrder; scope: O
         </Typography>
       ))}
       {summary.backorders.map((line) => (
-        <Typography key={`b${line.line_number}`} variant="body2" color="warning.main">
-          {line.quantity} × {titleOf(line.line_number)} backordered
-          {line.delivery_date ? `, expected ${DAY.format(new Date(line.delivery_date))}` : ''}
+        <Typography
+          key={`b${line.line_number}`}
+          variant="body2"
+          color={line.outstanding > 0 ? 'warning.main' : 'text.secondary'}
+        >
+          {backorderText(
+            line,
+            titleOf(line.line_number),
+            line.delivery_date ? DAY.format(new Date(line.delivery_date)) : null,
+          )}
         </Typography>
       ))}
       {summary.rejections.map((line) => (
@@ -74,7 +88,7 @@ export function OrderDelivery({ order, scope }: { order: DeliveryOrder; scope: O
         </Typography>
       ))}
       <ReceiveControls order={order} scope={scope} toReceive={summary.to_receive} titleOf={titleOf} />
-      <OrderHistory orderId={order.id} scope={scope} />
+      <OrderHistory orderId={order.id} scope={scope} titleOf={titleOf} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { OrderEvent } from '@supply-hub/api/contracts';
+import { receivedEventText } from '@supply-hub/api/contracts/receipt-text.rules';
 import { useId, useState } from 'react';
 
 import { useOrderDetail, type OrderScope } from '../api/get-order';
@@ -26,8 +27,35 @@ const EVENT_TEXT: Record<OrderEvent['type'], string> = {
   received: 'Received',
 };
 
+/** The lines a "received" event names, as its details carry them. */
+function receivedLinesOf(event: OrderEvent): { line_number: number; quantity: number }[] {
+  const lines = event.details.lines;
+  if (!Array.isArray(lines)) return [];
+  return lines.filter(
+    (line): line is { line_number: number; quantity: number } =>
+      typeof line === 'object' &&
+      line !== null &&
+      typeof (line as Record<string, unknown>).line_number === 'number' &&
+      typeof (line as Record<string, unknown>).quantity === 'number',
+  );
+}
+
+/** What a row of the timeline says; a receipt names what was received. */
+function eventText(event: OrderEvent, titleOf: (lineNumber: number) => string): string {
+  if (event.type === 'received') return receivedEventText(receivedLinesOf(event), titleOf);
+  return EVENT_TEXT[event.type];
+}
+
 /** The order's timeline, read (GET of the order in full) only once the user opens it. */
-export function OrderHistory({ orderId, scope }: { orderId: string; scope: OrderScope }) {
+export function OrderHistory({
+  orderId,
+  scope,
+  titleOf,
+}: {
+  orderId: string;
+  scope: OrderScope;
+  titleOf: (lineNumber: number) => string;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
   const { data, error } = useOrderDetail(orderId, scope, isOpen);
@@ -43,7 +71,7 @@ export function OrderHistory({ orderId, scope }: { orderId: string; scope: Order
           {data.fulfilment.events.map((event, index) => (
             <li key={`${event.type}-${event.at}-${index}`}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {EVENT_TEXT[event.type]}
+                {eventText(event, titleOf)}
                 {event.details.short_shelf_life_accepted === true ? ' (short-dated stock accepted)' : ''} ·{' '}
                 {MOMENT.format(new Date(event.at))} · {event.actor}
               </Typography>

@@ -4,20 +4,22 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { RECEIPT_SHORT_SHELF_LIFE } from '@supply-hub/api/contracts';
+import { RECEIPT_SHORT_SHELF_LIFE, type FulfilmentSummary } from '@supply-hub/api/contracts';
+import { notShippedQuestion } from '@supply-hub/api/contracts/receipt-text.rules';
 import { useState } from 'react';
 
 import { isApiError } from '../../../lib/api-client';
 import type { OrderScope } from '../api/get-order';
-import { useReceiveOrder } from '../api/receive-order';
+import { useReceiveOrder, useReceiveOrderInFull } from '../api/receive-order';
 import type { ReceiptLineInput } from '../receipt-form.rules';
 import { ReceiveLinesForm } from './ReceiveLinesForm';
 
 /**
- * Recording what arrived (issue 17 §3): all that remains at once ("Received in full"), or per line
+ * Recording what arrived (issue 17 §3): what was shipped at once ("Received in full"), or per line
  * with a quantity, a condition and a note, lot and expiry pre-filled from the ship notice. A lot
  * the server finds short-dated (issue 19 §4) is named in a warning; ticking "Receive short-dated
- * stock anyway" sends the same lines again with the confirmation.
+ * stock anyway" sends the same lines again with the confirmation. Units no ship notice has shipped
+ * (backordered ones among them) are named and the receiver asked before "Received in full" records them.
  */
 export function ReceiveControls({
   order,
@@ -27,10 +29,12 @@ export function ReceiveControls({
 }: {
   order: { id: string; order_number: string };
   scope: OrderScope;
-  toReceive: { line_number: number; quantity: number }[];
+  toReceive: FulfilmentSummary['to_receive'];
   titleOf: (lineNumber: number) => string;
 }) {
   const receive = useReceiveOrder(order.id);
+  const receiveInFull = useReceiveOrderInFull(order.id);
+  const [isAskingNotShipped, setIsAskingNotShipped] = useState(false);
   const [isPartial, setIsPartial] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   // The lines last sent: the ones to send again once short-dated stock is confirmed.
@@ -45,8 +49,27 @@ export function ReceiveControls({
   );
   // Everything arrived: only the confirmation of the last receipt stays.
   if (toReceive.length === 0) return recorded || null;
+  const notShipped = toReceive
+    .filter((line) => line.not_shipped > 0)
+    .map((line) => ({ title: titleOf(line.line_number), quantity: line.not_shipped, backordered: line.backordered }));
+  const hasShipped = toReceive.some((line) => line.quantity > line.not_shipped);
+  const isSaving = receive.isPending || receiveInFull.isPending;
+  const submitInFull = (includeNotShipped: boolean) => {
+    setMessage(null);
+    setIsAskingNotShipped(false);
+    receive.reset();
+    receiveInFull.mutate(includeNotShipped, {
+      onSuccess: () =>
+        setMessage(
+          includeNotShipped || notShipped.length === 0
+            ? 'Receipt recorded.'
+            : 'Receipt recorded for what was shipped; the rest stays open.',
+        ),
+    });
+  };
   const submit = (lines: ReceiptLineInput[], confirmShortShelfLife = false) => {
     setMessage(null);
+    receiveInFull.reset();
     setSent(lines);
     setIsShortConfirmed(false);
     receive.mutate(
@@ -83,13 +106,29 @@ export function ReceiveControls({
           </Stack>
         </Alert>
       ) : (
-        receive.error && (
+        (receive.error ?? receiveInFull.error) && (
           <Alert severity="error" sx={{ mb: 1 }}>
-            {receive.error.message}
+            {(receive.error ?? receiveInFull.error)?.message}
           </Alert>
         )
       )}
       {recorded}
+      {isAskingNotShipped && (
+        <Alert severity="warning" role="alertdialog" aria-label="Units not shipped yet" sx={{ mb: 1 }}>
+          {notShippedQuestion(notShipped)}
+          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" color="warning" disabled={isSaving} onClick={() => submitInFull(true)}>
+              Receive them too
+            </Button>
+            {hasShipped && (
+              <Button variant="outlined" disabled={isSaving} onClick={() => submitInFull(false)}>
+                Only what was shipped
+              </Button>
+            )}
+            <Button onClick={() => setIsAskingNotShipped(false)}>Cancel</Button>
+          </Stack>
+        </Alert>
+      )}
       {isPartial ? (
         <ReceiveLinesForm
           orderId={order.id}
@@ -97,13 +136,17 @@ export function ReceiveControls({
           scope={scope}
           toReceive={toReceive}
           titleOf={titleOf}
-          isSaving={receive.isPending}
+          isSaving={isSaving}
           onSubmit={submit}
           onCancel={() => setIsPartial(false)}
         />
       ) : (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="contained" disabled={receive.isPending} onClick={() => submit(toReceive)}>
+          <Button
+            variant="contained"
+            disabled={isSaving || isAskingNotShipped}
+            onClick={() => (notShipped.length > 0 ? setIsAskingNotShipped(true) : submitInFull(false))}
+          >
             Received in full
           </Button>
           <Button variant="outlined" onClick={() => setIsPartial(true)}>

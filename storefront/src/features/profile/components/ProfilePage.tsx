@@ -13,6 +13,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useAuth } from '../../auth';
+import { ApprovalPolicyNotice } from '../../settings/components/ApprovalPolicyNotice';
 import type { OwnProfile } from '../api/get-own-profile';
 import { useOwnProfile } from '../api/get-own-profile';
 import { canViewProfile, isProviderLike } from '../profile-access.rules';
@@ -59,6 +60,8 @@ function ProfileCards({ profile, showProviderCard }: { profile: OwnProfile; show
           ]}
         />
       </Box>
+      {/* The same line as Settings' profile card: what happens to this person's orders. */}
+      <ApprovalPolicyNotice />
       {showProviderCard && (
         <InfoCard
           title="Provider Information"

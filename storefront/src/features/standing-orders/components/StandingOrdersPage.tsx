@@ -154,6 +154,8 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
 /** /standing-orders (issue 19 §3): the owner's fixed needs, ordered on their schedule by a job. */
 export function StandingOrdersPage() {
   const { data, error } = useStandingOrders();
+  // Setting one up takes a cart its owner may submit; a nurse follows those set for her ward.
+  const { canSubmit } = useCart();
   return (
     <Container component="main" maxWidth="md" sx={{ py: 3 }}>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -168,7 +170,14 @@ export function StandingOrdersPage() {
         {data?.map((order) => (
           <StandingOrderCard key={order.id} order={order} />
         ))}
-        <NewStandingOrderForm />
+        {canSubmit ? (
+          <NewStandingOrderForm />
+        ) : (
+          <Alert severity="info">
+            An administrator sets up your ward&apos;s standing orders. Those placed in your name are listed here, and
+            you may pause and resume them.
+          </Alert>
+        )}
       </Stack>
     </Container>
   );

@@ -1,0 +1,29 @@
+import type { Db } from '../../database/connection.js';
+
+import type { Role } from '../../contracts/roles.js';
+
+/** Every active account an administrator approved, with its roles (who may approve a level is decided in rules). */
+export async function selectActiveAccountsWithRoles(db: Db): Promise<{ id: string; email: string; roles: Role[] }[]> {
+  return db('users')
+    .join('profiles', 'profiles.user_id', 'users.id')
+    .join('user_roles', 'user_roles.user_id', 'users.id')
+    .where('users.status', 'active')
+    .where('profiles.onboarding_approved', true)
+    .groupBy('users.id', 'users.email')
+    .orderBy('users.email')
+    .select('users.id', 'users.email', db.raw('array_agg(user_roles.role::text ORDER BY user_roles.role) AS roles'));
+}
+
+/** What the mail to a level's approvers says about the order, while it waits (a QA runner's order asks nobody). */
+export function selectWaitingOrder(db: Db, orderId: string) {
+  return db('orders').where({ id: orderId, status: 'pending', is_qa: false }).whereNull('submission_started_at').first<
+    | {
+        order_number: string;
+        user_id: string;
+        user_email: string;
+        total_amount: string;
+        order_limit: string | null;
+      }
+    | undefined
+  >('order_number', 'user_id', 'user_email', db.raw('total_amount::text AS total_amount'), db.raw('order_limit::text AS order_limit'));
+}

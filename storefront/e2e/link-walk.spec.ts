@@ -1,0 +1,216 @@
+import type { Page } from '@playwright/test';
+
+import { latestMail, mailsTo, signUpThroughMail } from '../../scripts/e2e/mailbox.js';
+import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { DEMO, listProducts, signInAs, withAdmin, type CatalogueProduct } from './support/portal.js';
+
+/**
+ * decisions.md: which pages a role opens follows from what the API lets it do, and no page, banner,
+ * mail or toast links a role to a page it cannot open. Stated here by hand, per role, as the
+ * decision reads — not read from the rule the app uses, so the two can disagree and fail.
+ */
+type PagePath =
+  '/catalog' | '/product' | '/locations' | '/orders' | '/standing-orders' | '/receiving' | '/settings' | '/profile';
+
+interface RoleDay {
+  email: string;
+  opens: readonly PagePath[];
+  refused: readonly PagePath[];
+  /** Where a refused page sends the role. */
+  refusedTo: string;
+}
+
+const ORDER_PAGES = ['/orders', '/standing-orders'] as const;
+const EVERYONE = ['/catalog', '/product', '/locations', '/settings'] as const;
+
+const DAYS: Record<string, RoleDay> = {
+  nurse: {
+    email: DEMO.nurse,
+    opens: [...EVERYONE, ...ORDER_PAGES, '/profile'],
+    refused: ['/receiving'],
+    refusedTo: '/catalog',
+  },
+  doctor: {
+    email: DEMO.doctor,
+    opens: [...EVERYONE, ...ORDER_PAGES],
+    refused: ['/receiving', '/profile'],
+    refusedTo: '/catalog',
+  },
+  provider: {
+    email: DEMO.provider,
+    opens: [...EVERYONE, ...ORDER_PAGES, '/profile'],
+    refused: ['/receiving'],
+    refusedTo: '/catalog',
+  },
+  user: {
+    email: DEMO.user,
+    opens: [...EVERYONE, ...ORDER_PAGES],
+    refused: ['/receiving', '/profile'],
+    refusedTo: '/catalog',
+  },
+  logistics_admin: {
+    email: DEMO.logistics,
+    opens: [...EVERYONE, ...ORDER_PAGES, '/receiving'],
+    refused: ['/profile'],
+    refusedTo: '/catalog',
+  },
+  finance: {
+    email: DEMO.finance,
+    opens: [...EVERYONE],
+    refused: [...ORDER_PAGES, '/receiving', '/profile'],
+    refusedTo: '/catalog',
+  },
+  admin: {
+    email: DEMO.admin,
+    opens: [...EVERYONE, ...ORDER_PAGES, '/receiving', '/profile'],
+    refused: [],
+    refusedTo: '/admin/dashboard',
+  },
+};
+
+/** Pages for people who are not signed in: a mail may send anyone there. */
+const SIGNED_OUT_PAGES = ['/login', '/forgot-password', '/reset-password', '/confirm-sign-up'];
+
+const here = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** The screen has finished loading: its main region is there and no spinner is left. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  if (!new URL(page.url()).pathname.startsWith('/admin')) {
+    await expect(page.locator('main').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  }
+  // A guard's redirect follows the session read; give it the moment it takes.
+  await page.waitForTimeout(400);
+}
+
+/** Every in-app link the page renders, as paths (one per product page: they are alike). */
+async function inAppLinks(page: Page): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  const paths = hrefs.flatMap((href) => {
+    const url = new URL(href);
+    if (url.origin !== origin || url.pathname.startsWith('/api/')) return [];
+    return [`${url.pathname}${url.search}`];
+  });
+  const firstProduct = paths.find((path) => path.startsWith('/product/'));
+  return [...new Set(paths.filter((path) => !path.startsWith('/product/')).concat(firstProduct ? [firstProduct] : []))];
+}
+
+/** Opens a path and checks it stays there (no guard sends the role elsewhere). */
+async function expectLandsOn(page: Page, path: string, from: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+  expect(here(page), `${path} (linked from ${from}) sent the role elsewhere`).toBe(path);
+}
+
+for (const [role, day] of Object.entries(DAYS)) {
+  test(`link walk as ${role}: every page it opens, every link there lands, refused pages redirect`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, day.email);
+    const [product] = await listProducts(page);
+    const concrete = (path: PagePath) => (path === '/product' ? `/product/${product!.asin}` : path);
+
+    const linked = new Map<string, string>();
+    for (const path of day.opens) {
+      await expectLandsOn(page, concrete(path), 'the walk');
+      // The navigation's "Count and top up" arrives a moment after start.
+      if (path === '/catalog') await page.waitForTimeout(2_800);
+      for (const link of await inAppLinks(page)) if (!linked.has(link)) linked.set(link, concrete(path));
+    }
+    expect(linked.size).toBeGreaterThan(2);
+    // The walk's own pages were opened above; every other link is opened here.
+    const walked = new Set(day.opens.map(concrete));
+    for (const [link, from] of linked) if (!walked.has(link)) await expectLandsOn(page, link, from);
+
+    for (const path of day.refused) {
+      await page.goto(concrete(path));
+      await settled(page);
+      await expect.poll(() => new URL(page.url()).pathname, { message: `${path} must not open` }).toBe(day.refusedTo);
+    }
+
+    // The user menu's Profile leads to a page the role opens.
+    await page.goto('/catalog');
+    await settled(page);
+    await page.getByRole('button', { name: day.email }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const profilePath = day.opens.includes('/profile') ? '/profile' : '/settings';
+    await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
+
+    // Mail links: every link in the role's mails opens where it says, for the recipient (each path once).
+    const mailed = new Map<string, string>();
+    for (const mail of await mailsTo(day.email)) {
+      for (const match of mail.text.matchAll(/https?:\/\/[^\s/]+(\/[^\s#]*)(#\S*)?/g)) {
+        const path = match[1]?.replace(/[.,;:)]+$/, '');
+        // One-time links (sign-up, password reset) are spent by opening; sign-in pages are for the signed out.
+        if (!path || match[2] || path.startsWith('/api/') || SIGNED_OUT_PAGES.includes(path)) continue;
+        if (!mailed.has(path)) mailed.set(path, `the ${mail.template} mail`);
+      }
+    }
+    for (const [path, from] of mailed) if (!walked.has(path)) await expectLandsOn(page, path, from);
+  });
+}
+
+test('a nurse’s mail about her count’s order links to her orders, which show it', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = `LW${Date.now().toString(36).toUpperCase()}`;
+  const location = await withAdmin(baseURL ?? '', async (admin) => {
+    const [gauze] = ((await (await admin.get('/api/products?per_page=1')).json()) as { data: CatalogueProduct[] }).data;
+    const department = await admin.post('/api/admin/departments', { data: { code: suffix, name: `Ward ${suffix}` } });
+    const { id: departmentId } = (await department.json()) as { id: string };
+    const created = await admin.post('/api/admin/locations', {
+      data: {
+        name: `Shelf ${suffix}`,
+        department_id: departmentId,
+        stock_list: [{ asin: gauze!.asin, par: 10, reorder_point: null, pack_size: 1 }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    return { ...((await created.json()) as { id: string }), departmentId, gauze: gauze! };
+  });
+  const { gauze } = location;
+  const email = `nurse-lw-${Date.now()}@example.test`;
+  const user = await signUpThroughMail(page.request, {
+    first_name: 'Nell',
+    last_name: 'Ward',
+    email,
+    password: 'Quiet-Harbor-2026!',
+  });
+  await page.request.put('/api/profile/onboarding', { data: { first_name: 'Nell', last_name: 'Ward' } });
+  await withAdmin(baseURL ?? '', async (admin) => {
+    expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
+    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'nurse' } })).status()).toBe(200);
+    expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
+    const moved = await admin.put(`/api/admin/users/${user.id}`, { data: { department_id: location.departmentId } });
+    expect(moved.status()).toBe(200);
+  });
+
+  await page.goto(`/locations/${location.id}`);
+  await page.getByRole('textbox', { name: `On hand: ${gauze.title}` }).fill('2');
+  await page.getByRole('button', { name: 'Submit as order' }).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Count saved.' });
+  await expect(saved).toContainText(/Order SO-\d+ submitted for approval/);
+  const orderNumber = /Order (SO-\d+)/.exec((await saved.textContent()) ?? '')![1]!;
+  const { data: orders } = (await (await page.request.get('/api/orders')).json()) as {
+    data: { id: string; order_number: string }[];
+  };
+  const order = orders.find((candidate) => candidate.order_number === orderNumber)!;
+  await withAdmin(baseURL ?? '', async (admin) => {
+    const rejected = await admin.post(`/api/admin/orders/${order.id}/reject`, { data: { reason: 'Wrong shelf' } });
+    expect(rejected.status()).toBe(200);
+  });
+
+  const mail = await latestMail(email, 'order-rejected');
+  const path = /https?:\/\/[^\s/]+(\/\S*)/.exec(mail)?.[1];
+  expect(path).toBe('/orders');
+  await expectLandsOn(page, path!, 'the order-rejected mail');
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
+});
