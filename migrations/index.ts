@@ -45,6 +45,7 @@ import * as keepPunchoutReturnedPrices from './20261128001300_keep_punchout_retu
 import * as chargeDemoOrdersToDepartments from './20261128002200_charge_demo_orders_to_departments.js';
 import * as addSupplierIdentitySetting from './20261128002400_add_supplier_identity_setting.js';
 import * as addDepartmentSite from './20261128002500_add_department_site.js';
+import * as addApproversNotifiedLevel from './20261128002600_add_approvers_notified_level.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -101,4 +102,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128002200_charge_demo_orders_to_departments', ...chargeDemoOrdersToDepartments },
   { name: '20261128002400_add_supplier_identity_setting', ...addSupplierIdentitySetting },
   { name: '20261128002500_add_department_site', ...addDepartmentSite },
+  { name: '20261128002600_add_approvers_notified_level', ...addApproversNotifiedLevel },
 ];

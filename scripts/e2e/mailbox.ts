@@ -51,15 +51,21 @@ export async function signUpThroughMail(
   return ((await confirmed.json()) as { user: { id: string; email: string } }).user;
 }
 
-/** Every mail to an address (newest first), as a person's inbox holds them: template and text. */
-export async function mailsTo(to: string): Promise<{ template: string; text: string }[]> {
+/**
+ * Every mail to an address (newest first), as a person's inbox holds them: template and text. With
+ * `since`, only the mails written from then on: the specs share one database, so a test that reads
+ * a shared account's inbox reads only what arrived during itself, not what earlier specs caused.
+ */
+export async function mailsTo(to: string, since?: Date): Promise<{ template: string; text: string }[]> {
   const { databaseUrl } = JSON.parse(readFileSync(notePath(), 'utf8')) as { databaseUrl: string };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ template: string; text_body: string }>(
-      'SELECT template, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC',
-      [to.toLowerCase()],
+      `SELECT template, text_body FROM email_outbox
+       WHERE to_address = $1 AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)
+       ORDER BY created_at DESC`,
+      [to.toLowerCase(), since?.toISOString() ?? null],
     );
     return rows.map((row) => ({ template: row.template, text: row.text_body }));
   } finally {

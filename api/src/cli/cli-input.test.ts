@@ -44,7 +44,8 @@ describe('the CLI keeps secrets off the command line', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
+    // The production-mode order URL below must be one the portal may reach, or saving it is refused.
+    env = { DATABASE_URL: database.url, NODE_ENV: 'test', SUPPLIER_ALLOWED_HOSTS: 'supplier.example:443' };
   });
   afterAll(() => database.drop());
 

@@ -37,7 +37,12 @@ export const STOREFRONT_PAGES = {
   locations: { path: '/locations/*', needs: ['GET /api/locations', 'GET /api/locations/:id'] },
   orders: {
     path: '/orders',
-    needs: ['GET /api/orders', 'GET /api/orders/:id', 'POST /api/orders/:id/receipts'],
+    needs: [
+      'GET /api/orders',
+      'GET /api/orders/:id',
+      'POST /api/orders/:id/receipts',
+      'POST /api/orders/:id/receipts/in-full',
+    ],
     roles: ORDER_FOLLOWING_ROLES,
   },
   standingOrders: {

@@ -60,7 +60,7 @@ export const fulfilmentEndpoints = {
     description:
       "The requester, a logistics administrator or an administrator. Receives, in good condition, per line what the current ship notices shipped and is not yet received. Units no ship notice has shipped (backordered, or never noticed) are received only with include_not_shipped: true; when only such units remain and they are not included, answers 409 RECEIPT_NOT_SHIPPED with the question to ask in message and the units in details.not_shipped, writing nothing. Nothing left to receive answers 409 ORDER_RECEIVED; another user's order answers 404; the other refusals are those of POST /api/orders/:id/receipts.",
     tag: 'Orders',
-    access: 'signed-in',
+    access: { roles: [...ORDER_FOLLOWING_ROLES] },
     params: orderIdParamsSchema,
     body: receiveInFullRequestSchema,
     responses: { 201: orderFulfilmentSchema },

@@ -6,6 +6,8 @@ import { saveApprovalLevels } from '../../test-support/approval-levels.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { signedInAgent } from '../../test-support/http-test-app.js';
+import { testConfig, testContext } from '../../test-support/test-context.js';
+import { notifyWaitingLevel } from './level-approver-notifications.service.js';
 
 const testbed = useFulfilmentTestbed();
 
@@ -28,6 +30,38 @@ async function emailsOfRole(role: string): Promise<string[]> {
     .pluck('users.email');
 }
 
+/**
+ * Waits for the work a submission does after its answer (new-order mails, auto-approval, the
+ * level-1 approvers' mails), which ends with the order recording the level its approvers were told of.
+ */
+async function afterSubmissionDone(orderId: string): Promise<void> {
+  await waitFor(async () => {
+    const row = await testbed.database.db('orders').where({ id: orderId }).first('approvers_notified_level');
+    return row?.approvers_notified_level != null;
+  });
+}
+
+/** A doctor orders one $800 item (two levels: administrators, then finance); the order as answered. */
+async function placeTwoLevelOrder() {
+  const db = testbed.database.db;
+  await saveApprovalLevels(testbed.app, db, [
+    { threshold: 0, roles: ['admin'] },
+    { threshold: 500, roles: ['finance'] },
+  ]);
+  const [product] = await insertProducts(db, [{ title: `Infusion pump ${randomUUID().slice(0, 6)}`, price: '800.00' }]);
+  const requester = await signedInAgent(testbed.app, db, ['doctor']);
+  await requester.agent
+    .put('/api/me/shipping-address')
+    .send({ full_name: 'Ward 7', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
+    .expect(200);
+  const placed = await requester.agent
+    .post('/api/orders')
+    .set('Idempotency-Key', `k-${randomUUID()}`)
+    .send({ lines: [{ asin: product!.asin, quantity: 1 }] })
+    .expect(201);
+  return { requester, order: placed.body as { id: string; order_number: string } };
+}
+
 /** The mails telling approvers an order waits for them, per recipient. */
 async function approverMails(orderNumber: string) {
   return testbed.database
@@ -41,24 +75,8 @@ async function approverMails(orderNumber: string) {
 describe('the approvers of the level an order waits for are told by mail', () => {
   it('on submission everyone who may approve level 1 is told; after level 1, everyone who may approve level 2', async () => {
     const db = testbed.database.db;
-    await saveApprovalLevels(testbed.app, db, [
-      { threshold: 0, roles: ['admin'] },
-      { threshold: 500, roles: ['finance'] },
-    ]);
-    const [product] = await insertProducts(db, [
-      { title: `Infusion pump ${randomUUID().slice(0, 6)}`, price: '800.00' },
-    ]);
-    const requester = await signedInAgent(testbed.app, db, ['doctor']);
-    await requester.agent
-      .put('/api/me/shipping-address')
-      .send({ full_name: 'Ward 7', street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
-      .expect(200);
-    const placed = await requester.agent
-      .post('/api/orders')
-      .set('Idempotency-Key', `k-${randomUUID()}`)
-      .send({ lines: [{ asin: product!.asin, quantity: 1 }] })
-      .expect(201);
-    const order = placed.body as { id: string; order_number: string };
+    const { requester, order } = await placeTwoLevelOrder();
+    await afterSubmissionDone(order.id);
 
     // Level 1: every administrator hears of the order once (the new-order mail, or this one), finance not yet.
     const admins = await emailsOfRole('admin');
@@ -97,5 +115,30 @@ describe('the approvers of the level an order waits for are told by mail', () =>
     const financeAgent = await signedInAgent(testbed.app, db, ['finance']);
     await financeAgent.agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 2 }).expect(200);
     expect(await approverMails(order.order_number)).toHaveLength(before);
+  });
+
+  it('tells level 2 once when the late post-submission call and the approval both work it out', async () => {
+    const { order } = await placeTwoLevelOrder();
+    const finance = await emailsOfRole('finance');
+    const ctx = testContext(testbed.database.db, { config: testConfig({ PUBLIC_URL: testbed.baseUrl }) });
+    const admins = await emailsOfRole('admin');
+    await afterSubmissionDone(order.id);
+
+    // The approval tells level 2 while a post-submission call runs late, twice over.
+    const approver = await signedInAgent(testbed.app, testbed.database.db, ['admin']);
+    await Promise.all([
+      approver.agent.post(`/api/admin/orders/${order.id}/approve`).send({ level: 1 }).expect(200),
+      notifyWaitingLevel(ctx, order.id, admins),
+      notifyWaitingLevel(ctx, order.id, admins),
+    ]);
+    // And again after it, at the same moment: the level they work out was told already.
+    await Promise.all([notifyWaitingLevel(ctx, order.id, admins), notifyWaitingLevel(ctx, order.id)]);
+
+    const levelTwo = (await approverMails(order.order_number)).filter((mail) => mail.subject.endsWith('(level 2)'));
+    expect(levelTwo.map((mail) => mail.to_address)).toEqual(finance);
+    const levelOne = (await approverMails(order.order_number)).filter((mail) => mail.subject.endsWith('(level 1)'));
+    expect(new Set(levelOne.map((mail) => mail.to_address)).size).toBe(levelOne.length);
+    const row = await testbed.database.db('orders').where({ id: order.id }).first('approvers_notified_level');
+    expect(row?.approvers_notified_level).toBe(2);
   });
 });

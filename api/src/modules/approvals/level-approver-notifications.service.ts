@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.js';
-import { sendMail } from '../mail/mail.service.js';
+import { deliverQueuedMail, queueMail, type OutgoingMail } from '../mail/mail.service.js';
 import { nextApprovalStep } from './approval-levels.rules.js';
 import { levelApproverMail, levelApprovers } from './level-approver-mails.js';
 import * as approvals from './approvals.queries.js';
@@ -7,9 +7,10 @@ import * as queries from './level-approvers.queries.js';
 
 /**
  * Tells everyone who may approve the level a pending order now waits for (after its submission and
- * after each lower level's approval). `alreadyTold` are addresses that just got a mail about the
- * same order (the administrators' new-order mail) and get no second one for its first level.
- * A mail never undoes or fails the change it reports: errors are logged.
+ * after each lower level's approval), once per level however many calls work it out. `alreadyTold`
+ * are addresses that just got a mail about the same order (the administrators' new-order mail) and
+ * get no second one for its first level. A mail never undoes or fails the change it reports: errors
+ * are logged.
  */
 export async function notifyWaitingLevel(
   ctx: ServiceContext,
@@ -29,9 +30,17 @@ export async function notifyWaitingLevel(
     const recipients = levelApprovers(accounts, step, { requesterId: order.user_id, approvals: given }).filter(
       (address) => !told.has(address.toLowerCase()),
     );
-    for (const to of recipients) {
-      await sendMail(ctx, levelApproverMail(to, order, step.level, ctx.config.publicUrl));
-    }
+    const mails = recipients.map((to) => levelApproverMail(to, order, step.level, ctx.config.publicUrl));
+    // The submission's call runs late (after auto-approval); an approval given meanwhile has told
+    // the next level already. Only the call that records the level queues its mails, with the record.
+    const queued = await ctx.db.transaction(async (trx) => {
+      if (!(await queries.recordApproversNotified(trx, orderId, step.level))) return [];
+      const inTransaction = { ...ctx, db: trx };
+      const ids: { id: string; mail: OutgoingMail }[] = [];
+      for (const mail of mails) ids.push({ id: await queueMail(inTransaction, mail), mail });
+      return ids;
+    });
+    for (const { id, mail } of queued) await deliverQueuedMail(ctx, id, mail);
   } catch (error) {
     ctx.log.warn(
       { order_id: orderId, error: error instanceof Error ? error.message : String(error) },

@@ -27,3 +27,19 @@ export function selectWaitingOrder(db: Db, orderId: string) {
     | undefined
   >('order_number', 'user_id', 'user_email', db.raw('total_amount::text AS total_amount'), db.raw('order_limit::text AS order_limit'));
 }
+
+/**
+ * Records that the approvers of `level` are being told of the order, unless they (or a later
+ * level's) already were: true for the one caller that raised it. Concurrent callers queue on the
+ * order's row and the later one finds the level recorded. Only for an order that still waits.
+ */
+export async function recordApproversNotified(db: Db, orderId: string, level: number): Promise<boolean> {
+  const result = await db.raw<{ rows: { id: string }[] }>(
+    `UPDATE orders SET approvers_notified_level = ?
+      WHERE id = ? AND coalesce(approvers_notified_level, 0) < ?
+        AND status = 'pending' AND submission_started_at IS NULL
+      RETURNING id`,
+    [level, orderId, level],
+  );
+  return result.rows.length > 0;
+}

@@ -84,6 +84,8 @@ export async function runCsvImport(
       { result },
     );
   }
+  // A dry run rolled its rows back: what would follow them (invitation mails) has nothing to follow.
+  if (options.dryRun) return result;
   for (const send of afterCommit) {
     await send(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'an imported row’s follow-up failed'));
   }

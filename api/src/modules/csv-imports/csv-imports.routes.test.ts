@@ -77,7 +77,7 @@ describe('CSV imports of departments, budgets and users', () => {
   it('rows in error: the dry run lists each by line; applying answers 400 and writes none of the file', async () => {
     const { agent } = await signedInAgent(app, db, ['admin']);
     const good = unique('Cardiology');
-    const csv = `name,code,active\n${good},,yes\n,,\nOncology,not a code!,yes\nPharmacy,,maybe\n`;
+    const csv = `name,code,active\n${good},,yes\n,,\n${unique('Oncology')},not a code!,yes\nPharmacy,,maybe\n`;
     const dryRun = await importFile(agent, 'departments', csv).expect(200);
     expect(dryRun.body).toMatchObject({ ok: false, created: 1, errors: 3 });
     expect(dryRun.body.rows.map((row: { line: number; outcome: string }) => [row.line, row.outcome])).toEqual([
@@ -97,6 +97,19 @@ describe('CSV imports of departments, budgets and users', () => {
       errors: { 'line 3': expect.any(String), 'line 4': expect.any(String), 'line 5': expect.any(String) },
     });
     expect(await db('departments').where({ name: good }).first()).toBeUndefined();
+  });
+
+  it('refuses a new code beside an existing department’s name, so no two departments share a name', async () => {
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const name = unique('Neonatal');
+    await importFile(agent, 'departments', `name,code\n${name},\n`, true).expect(200);
+    const existing = await db('departments').where({ name }).first('code');
+    const dryRun = await importFile(agent, 'departments', `name,code\n${name},OTHER-${existing.code}\n`).expect(200);
+    expect(dryRun.body.rows[0]).toMatchObject({
+      outcome: 'error',
+      message: `A department named "${name}" already exists with code ${existing.code}: give that code to change it`,
+    });
+    expect(await db('departments').where({ name }).select('code')).toEqual([{ code: existing.code }]);
   });
 
   it('a malformed file is refused with the line that is wrong, and nothing is written', async () => {

@@ -35,6 +35,15 @@ export const departmentsImport: CsvImportKind = {
       await updateDepartment(ctx, existing.id, next);
       return { outcome: 'updated', message: `${existing.code}: ${changes.join(', ')}` };
     }
+    // A new code beside an existing name would make two departments of one name, and the budgets
+    // and users files, which name departments, could not tell them apart.
+    const sameName = cells.code && cells.name ? await queries.selectDepartmentNamed(ctx.db, cells.name) : undefined;
+    if (sameName) {
+      throw AppError.badRequest(
+        'DEPARTMENT_NAME_TAKEN',
+        `A department named "${sameName.name}" already exists with code ${sameName.code}: give that code to change it`,
+      );
+    }
     const code = cells.code || (await freeCode(ctx.db, cells.name ?? ''));
     const created = await createDepartment(ctx, { code, name: cells.name, site, active });
     return {

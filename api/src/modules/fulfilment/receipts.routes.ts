@@ -27,7 +27,7 @@ export function receiptsRoutes({ contextFor }: RouteDependencies): Router {
     const fulfilment = await receiveOrder(contextFor(req), req.auth, orderId, receipt);
     res.status(201).json(fulfilment);
   });
-  router.post('/orders/:id/receipts/in-full', allow.owner(), async (req, res) => {
+  router.post('/orders/:id/receipts/in-full', allow.roles(...ORDER_FOLLOWING_ROLES), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     const orderId = parseIdParam(req.params, ORDER_NOT_FOUND);
     const request = receiveInFullRequestSchema.parse(req.body ?? {});

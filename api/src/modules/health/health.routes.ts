@@ -1,5 +1,6 @@
 import { Router } from 'express';
 
+import { canApproveOrders } from '../../contracts/roles.rules.js';
 import { checkHealth, checkLiveness, checkReadiness } from './health.service.js';
 import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
@@ -7,7 +8,10 @@ import type { RouteDependencies } from '../../http/route-dependencies.js';
 export function healthRoutes({ contextFor, now, version, startedAt }: RouteDependencies): Router {
   const router = Router();
   router.get('/health', allow.public(), async (req, res) => {
-    const health = await checkHealth(contextFor(req), { version, startedAt });
+    // What is wrong with the supplier settings names hosts and missing secrets: for those who fix
+    // them or whose approvals they block, not for anyone who can reach the page.
+    const showsSupplierProblems = req.auth !== undefined && canApproveOrders(req.auth.roles);
+    const health = await checkHealth(contextFor(req), { version, startedAt, showsSupplierProblems });
     res.status(health.db === 'ok' ? 200 : 503).json(health);
   });
   // For orchestrators: restart on a failed liveness probe, route traffic only on a passed readiness one.

@@ -95,10 +95,19 @@ export interface OutboundCredentialsRow {
   identity: string | null;
   shared_secret_encrypted: string | null;
   test_mode: boolean;
+  /** The supplier's identity saved in the settings; null: the SUPPLIER_IDENTITY default. */
+  supplier_identity: string | null;
 }
 
 export function selectOutboundCredentials(db: Db): Promise<OutboundCredentialsRow | undefined> {
   return db('punchout_settings')
     .where({ id: 1 })
-    .first('punchout_url', 'test_punchout_url', 'identity', 'shared_secret_encrypted', 'test_mode');
+    .first(
+      'punchout_url',
+      'test_punchout_url',
+      'identity',
+      'shared_secret_encrypted',
+      'test_mode',
+      'supplier_identity',
+    );
 }

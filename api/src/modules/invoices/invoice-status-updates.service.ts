@@ -105,7 +105,7 @@ async function postOne(
     timestamp: ctx.now(),
     deploymentMode: settings.test_mode ? 'test' : 'production',
     fromIdentity: settings.identity,
-    toIdentity: ctx.config.supplier.identity,
+    toIdentity: settings.supplier_identity ?? ctx.config.supplier.identity,
     senderIdentity: settings.identity,
     sharedSecret: openPunchoutSecret(settings.shared_secret_encrypted, ctx.config.settingsEncryptionKey),
     userAgent: 'Supply Hub',

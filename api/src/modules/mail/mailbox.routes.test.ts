@@ -101,6 +101,18 @@ describe('outside demo mode', () => {
     await request(production).get('/demo/mailbox').expect(404);
   });
 
+  it('does not exist in a demo whose mail SMTP delivers: the links belong to their recipients alone', async () => {
+    const demoWithSmtp = createTestApp(database.db, {
+      env: { DEMO_MODE: 'true', SMTP_URL: 'smtp://mail.invalid:2525' },
+    });
+    try {
+      const answer = await request(demoWithSmtp).get('/api/demo/mailbox').expect(404);
+      expect(answer.body.code).toBe('ROUTE_NOT_FOUND');
+    } finally {
+      await closeTestApp(demoWithSmtp);
+    }
+  });
+
   it('without SMTP, /api/health says sign-up and password-reset mails are not delivered; with SMTP it does not', async () => {
     const health = await request(production).get('/api/health').expect(200);
     expect(health.body.mail).toEqual({

@@ -35,11 +35,14 @@ export function mailDelivery(ctx: Pick<ServiceContext, 'config'>): MailDeliveryS
 
 /**
  * The demo mailbox: the mail of the last day, so a person trying the demo reads the sign-up link
- * the portal wrote them. Outside demo mode it does not exist (404, as an unknown route answers).
+ * the portal wrote them. Outside demo mode, or when SMTP delivers the demo's mail, it does not exist
+ * (404, as an unknown route answers).
  */
 export async function readDemoMailbox(ctx: ServiceContext, query: unknown): Promise<DemoMailbox> {
-  // Checked before the query: outside demo mode every request answers as an unknown route does.
-  if (!ctx.config.isDemoMode) throw AppError.notFound('No API route for GET /api/demo/mailbox', 'ROUTE_NOT_FOUND');
+  // Checked before the query: outside demo mode every request answers as an unknown route does, and
+  // so does a demo that really sends its mail (SMTP set), whose links belong to their recipients alone.
+  if (mailDelivery(ctx).delivery !== 'demo_mailbox')
+    throw AppError.notFound('No API route for GET /api/demo/mailbox', 'ROUTE_NOT_FOUND');
   const { to } = demoMailboxQuerySchema.parse(query);
   const since = new Date(ctx.now().getTime() - DEMO_MAILBOX_WINDOW_MS);
   const rows = await selectRecentMail(ctx.db, {

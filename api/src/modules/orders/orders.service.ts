@@ -339,7 +339,8 @@ function afterOrderCreated(
     void (async () => {
       await deliverAdminMails();
       await approveAutomaticallyIfEligible(ctx, order, autoApproval);
-      // Whatever auto-approval left waiting (level 1, or the next level after the system's approval).
+      // Whatever auto-approval left waiting (level 1, or the next level after the system's approval);
+      // an approval given meanwhile has told the next level, which is not told a second time.
       await notifyApprovers();
     })().catch((error: unknown) =>
       ctx.log.error({ order_id: order.id, error: String(error) }, 'after-order work failed'),

@@ -51,9 +51,12 @@ describe('supplier settings: allowlist, health, identity and the test OrderReque
     admin.put('/api/admin/settings/punchout').send({ identity: 'SUPPLYHUB-TEST', shared_secret: SECRET, ...body });
 
   it('health says not configured before anything is saved, and a test order says what is missing', async () => {
-    const health = await request(app).get('/api/health').expect(200);
+    const health = await admin.get('/api/health').expect(200);
     expect(health.body.supplier.status).toBe('not_configured');
     expect(health.body.supplier.problems).toContain('No order URL (punchout URL) is set: orders cannot be sent.');
+    // Anyone can reach /api/health: the status, not what names hosts and missing secrets.
+    const anonymous = await request(app).get('/api/health').expect(200);
+    expect(anonymous.body.supplier).toEqual({ status: 'not_configured', problems: [] });
     const test = await admin.post('/api/admin/settings/punchout/test-order').expect(200);
     expect(test.body).toMatchObject({ ok: false, http_status: null });
     expect(test.body.error).toContain('Settings → Punchout');
@@ -83,7 +86,7 @@ describe('supplier settings: allowlist, health, identity and the test OrderReque
         message: expect.stringContaining('supplier.example:443 is not in SUPPLIER_ALLOWED_HOSTS'),
       },
     ]);
-    const health = await request(app).get('/api/health').expect(200);
+    const health = await admin.get('/api/health').expect(200);
     expect(health.body.supplier).toEqual({
       status: 'not_working',
       problems: [expect.stringContaining('supplier.example:443 is not in SUPPLIER_ALLOWED_HOSTS')],

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { dtdProblem } from './cxml/cxml-dtd.js';
 import { buildOrderRequestXml } from './cxml/cxml-order-request.js';
-import { SHARED_SECRET_PLACEHOLDER, withSharedSecretRedacted } from './cxml/cxml-request-document.js';
+import { withSharedSecretRedacted } from './cxml/cxml-request-document.js';
 import { newPayloadId } from './cxml/cxml-response-builder.js';
 import { parseCxmlResponse } from './cxml/cxml-response.js';
 import { CxmlParseError, type CxmlResponse } from './cxml/cxml.types.js';
@@ -12,7 +12,7 @@ import { openPunchoutSecret } from './punchout-secret.js';
 import { classifySubmission } from './submission-outcome.rules.js';
 import { postCxml, SupplierTransportError } from './supplier-http.js';
 import { insertAbLog, selectTestOrderSettings } from './supplier.queries.js';
-import { buildTestOrderInput } from './test-order.rules.js';
+import { buildTestOrderInput, withoutSecret } from './test-order.rules.js';
 
 const MISSING_SETTINGS =
   'The supplier settings are incomplete: set the order URL, our identity and the shared secret in Settings → Punchout.';
@@ -43,7 +43,7 @@ export async function sendTestOrderRequest(ctx: ServiceContext): Promise<Supplie
     return finish(ctx, { ...empty, error: MISSING_SETTINGS }, null, null);
   }
   const secret = openPunchoutSecret(settings.shared_secret_encrypted, ctx.config.settingsEncryptionKey);
-  const hide = (text: string) => (secret ? text.split(secret).join(SHARED_SECRET_PLACEHOLDER) : text);
+  const hide = (text: string) => withoutSecret(text, secret);
   const now = ctx.now();
   const input = buildTestOrderInput(
     {

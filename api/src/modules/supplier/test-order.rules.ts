@@ -1,4 +1,4 @@
-import type { CxmlRequestHeader } from './cxml/cxml-request-document.js';
+import { SHARED_SECRET_PLACEHOLDER, type CxmlRequestHeader } from './cxml/cxml-request-document.js';
 import type { CxmlOrderRequestInput } from './cxml/cxml.types.js';
 
 /**
@@ -72,4 +72,29 @@ export function buildTestOrderInput(
       },
     ],
   };
+}
+
+const SHARED_SECRET_ELEMENT = /(<SharedSecret\b[^>]*>)[\s\S]*?(<\/SharedSecret>)/g;
+
+/**
+ * A supplier's answer as we show and keep it: its SharedSecret elements emptied and the secret gone
+ * in every form an echo of our request could hold it (as sent, or XML-escaped in an error page).
+ */
+export function withoutSecret(text: string, secret: string): string {
+  let hidden = text.replace(SHARED_SECRET_ELEMENT, `$1${SHARED_SECRET_PLACEHOLDER}$2`);
+  if (!secret) return hidden;
+  const escaped = secret
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+  for (const form of new Set([
+    secret,
+    escaped,
+    secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  ])) {
+    hidden = hidden.split(form).join(SHARED_SECRET_PLACEHOLDER);
+  }
+  return hidden;
 }
