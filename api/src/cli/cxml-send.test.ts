@@ -19,6 +19,8 @@ const env = () => ({
   DATABASE_URL: testbed.database.url,
   NODE_ENV: 'test',
   SETTINGS_ENCRYPTION_KEY: 'a'.repeat(64),
+  // The confirmation mails the requester: its links need the portal's address, as the server's do.
+  PUBLIC_URL: testbed.baseUrl,
 });
 
 function documentFile(name: string, xml: string): string {
