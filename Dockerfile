@@ -20,7 +20,12 @@ RUN npm run build
 
 # ---- runtime: the API's production dependencies and the built output only ----
 FROM node:22-bookworm-slim AS runtime
+# glibc's allocator: two arenas and large blocks mapped on their own, so the 19 MiB an argon2 hash
+# takes in a worker thread goes back to the system after it (docs/operations.md, "Memory").
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/storage

@@ -9,12 +9,20 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/api/src', '<rootDir>/migrations', '<rootDir>/storefront/src', '<rootDir>/backoffice/src'],
+  roots: [
+    '<rootDir>/api/src',
+    '<rootDir>/migrations',
+    '<rootDir>/storefront/src',
+    '<rootDir>/backoffice/src',
+    '<rootDir>/scripts',
+  ],
   // The frontends' pure rules run here too (no browser); their screens are Playwright's.
   testMatch: [
     '<rootDir>/api/src/**/*.test.ts',
     '<rootDir>/migrations/**/*.test.ts',
     '<rootDir>/{storefront,backoffice}/src/**/*.rules.test.ts',
+    // The benchmarks' own checks (the API floor answers what the server answers), over the real app.
+    '<rootDir>/scripts/**/*.test.mjs',
   ],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },

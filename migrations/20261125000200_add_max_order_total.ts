@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A ceiling on one order's total (issue 15: 200 lines of one product made a $49.9 M pending order).
+ * A ceiling on one order's total (200 lines of one product once made a $49.9 M pending order).
  * Part of the automation preferences; $250,000 unless an administrator changes it.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The order's life after the supplier (issue 17): the supplier's inbound cXML documents, the
+ * The order's life after the supplier: the supplier's inbound cXML documents, the
  * confirmations and ship notices they carry (each version kept; an update replaces, a delete
  * withdraws), the ward's receipts and one timeline of events. Fulfilment itself is never stored:
  * it is derived from these rows (fulfilment.rules.ts). Inbound supplier credentials sit beside the

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Departments (cost centres, issue 18 §1): a managed list replacing the free-text department.
+ * Departments (cost centres): a managed list replacing the free-text department.
  * A profile and an order refer to one; `profiles.department` stays as the department's name (kept
  * by the departments service) and `orders.delivery_location` stays the name recorded at submission.
  * Codes are upper case (the API upper-cases them) and unique; a department is deactivated, never deleted.

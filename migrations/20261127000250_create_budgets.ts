@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Budgets (issue 18 §2): one per department, for every period of its kind from the current one
+ * Budgets: one per department, for every period of its kind from the current one
  * until changed. Every save is kept in budget_changes; budget_alerts records the threshold e-mail
  * sent for a period (once per period); orders.over_budget flags an order a warn budget let through.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Approval levels (issue 18 §3): the rules are rows of approval_levels (threshold and the roles that
+ * Approval levels: the rules are rows of approval_levels (threshold and the roles that
  * may approve at it), one level by default — threshold 0, admin — which is today's behaviour. Each
  * approval an order receives is a row of order_approvals: one per level, and one per person, so two
  * approvers at the same level, or one approver twice, can never both be recorded.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Supplier invoices and their three-way match (issue 18 §5): each InvoiceDetailRequest the
+ * Supplier invoices and their three-way match: each InvoiceDetailRequest the
  * supplier sends is kept with its lines and the reasons the match found per line (and for the
  * whole invoice); finance decides the exceptions. The supplier is answered with a
  * StatusUpdateRequest from a durable outbox. The price tolerance is a one-row setting.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The sandbox supplier also invoices what it shipped (issue 18 §5): a third kind of follow-up document. */
+/** The sandbox supplier also invoices what it shipped: a third kind of follow-up document. */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE sandbox_supplier_documents DROP CONSTRAINT sandbox_supplier_documents_kind_check');
   await knex.raw(

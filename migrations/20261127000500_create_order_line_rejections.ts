@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Line-level decisions (issue 18 §4). A line an approver rejects leaves order_items — the lines
+ * Line-level decisions. A line an approver rejects leaves order_items — the lines
  * ordered, which the supplier, receiving, invoice matching, reports and budgets all read — and is
  * kept here with the decision (who, at which level, when, why), so nothing of it is lost and every
  * reader of order_items stops counting it without a filter of its own (docs/adr/0007).

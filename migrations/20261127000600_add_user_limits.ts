@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Per-user limits (issue 18 §3): an optional per-order and monthly limit on a user (profiles, in
+ * Per-user limits: an optional per-order and monthly limit on a user (profiles, in
  * USD). An order records the per-order limit it was submitted under (orders.order_limit), so a later
  * edit of the user never changes what a pending order needs; orders.over_limit flags an order a warn
  * budget let through over the user's monthly limit.

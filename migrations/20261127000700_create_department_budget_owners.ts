@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Budget owners (issue 18 §2): the people of a department who receive its budget's threshold alert,
+ * Budget owners: the people of a department who receive its budget's threshold alert,
  * with finance, once per period. Set on the department in the back office (budget_owner_ids).
  */
 export async function up(knex: Knex): Promise<void> {

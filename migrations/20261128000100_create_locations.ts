@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Locations and par levels (issue 19 §1): a ward, store room or par cart of a department, its
+ * Locations and par levels: a ward, store room or par cart of a department, its
  * stock list (per product: par, optional reorder point, pack size — par and reorder point in units,
  * the pack size in units per orderable pack), and the counts taken there (who, when, on hand per
  * item, and the packs the count topped up, for usage and the par review).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Barcodes (issue 19 §2): one GTIN per packaging level of a product (each, box, case) with the
+ * Barcodes: one GTIN per packaging level of a product (each, box, case) with the
  * units it holds. Stored as 14 digits so an EAN-13 and the same article's AI (01) are one key; a
  * GTIN names one product only.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Standing orders (issue 19 §3): items and quantities ordered on a schedule (weekly on chosen
+ * Standing orders: items and quantities ordered on a schedule (weekly on chosen
  * weekdays or monthly on a day) from a start date to an optional end date, paused and resumed by
  * their owner. Each occurrence is a row keyed by its date: the unique key is what keeps a date
  * from ever producing two orders, across restarts and instances.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Short shelf life at receipt (issue 19 §4): each product's minimum remaining shelf life in days
+ * Short shelf life at receipt: each product's minimum remaining shelf life in days
  * (90 unless set; 0 turns the check off for the item), and on each receipt line whether the lot was
  * accepted although it expires sooner. The catalogue import never names the column: it keeps its value.
  */

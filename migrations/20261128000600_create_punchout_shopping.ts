@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * PunchOut shopping (issue 19 §5): the supplier's setup URL, one row per shopping session (its
+ * PunchOut shopping: the supplier's setup URL, one row per shopping session (its
  * BuyerCookie, used once), the lines a returned PunchOutOrderMessage put in a user's cart (priced
  * as quoted), and, per ordered line, what the OrderRequest must echo back to the supplier. The
  * sandbox supplier's own shop sessions live in their own table (demo mode and tests only).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A count's top-up submitted as an order (issue 19 §1): the order names the location it restocks
+ * A count's top-up submitted as an order: the order names the location it restocks
  * (its delivery location), and the count the order it became — once.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Standing orders an administrator sets for a ward location (issue 19 §3): the location is the
+ * Standing orders an administrator sets for a ward location: the location is the
  * orders' delivery location, placed as a requester of the ward; who set it is kept.
  */
 export async function up(knex: Knex): Promise<void> {

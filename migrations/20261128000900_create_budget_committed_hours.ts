@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Running committed totals for the budget check (issue 18 §2). The check runs under the
+ * Running committed totals for the budget check. The check runs under the
  * department's budget lock, so whatever it reads is paid for by every submission waiting behind it:
  * summing the period's orders made that wait grow with the period's volume. Now each order keeps what
  * it commits (orders.budget_committed, THE definition: order_budget_cost) and every department keeps

@@ -20,15 +20,17 @@ export async function up(knex: Knex): Promise<void> {
         AND o.created_at <= CAST(seeded.value #>> '{}' AS timestamptz)`,
     [DEMO_DOMAIN],
   );
-  // Apply the hour rows now, so a later migration may alter orders in the same transaction.
-  await knex.raw(
-    `SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
-       IMMEDIATE`,
-  );
-  await knex.raw(
-    `SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
-       DEFERRED`,
-  );
+  // Apply the hour rows now, so a later migration may alter orders in the same transaction (only
+  // while the hour rows are kept by deferred row triggers on orders: a later schema has none).
+  await knex.raw(`
+    DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'budget_committed_order_inserted') THEN
+        SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
+          IMMEDIATE;
+        SET CONSTRAINTS budget_committed_order_inserted, budget_committed_order_updated, budget_committed_order_deleted
+          DEFERRED;
+      END IF;
+    END $$`);
 }
 
 // The orders had no department before; which ones were back-filled is not recorded, so nothing to undo.

@@ -46,6 +46,19 @@ import * as chargeDemoOrdersToDepartments from './20261128002200_charge_demo_ord
 import * as addSupplierIdentitySetting from './20261128002400_add_supplier_identity_setting.js';
 import * as addDepartmentSite from './20261128002500_add_department_site.js';
 import * as addApproversNotifiedLevel from './20261128002600_add_approvers_notified_level.js';
+import * as addSsoProviderSettings from './20261129000100_add_sso_provider_settings.js';
+import * as makeBudgetCommittedSetBased from './20261129000200_make_budget_committed_set_based.js';
+import * as countQaOrdersOutOfRollupMoves from './20261129000300_count_qa_orders_out_of_rollup_moves.js';
+import * as indexReceiptLots from './20261129000500_index_receipt_lots.js';
+import * as indexOrdersByDepartmentAndDate from './20261129000510_index_orders_by_department_and_date.js';
+import * as addDeliveryNotes from './20261129001000_add_delivery_notes.js';
+import * as createSupplierTextSettings from './20261129001010_create_supplier_text_settings.js';
+import * as addOrderUrgency from './20261129001100_add_order_urgency.js';
+import * as addStatAutoApproveSetting from './20261129001110_add_stat_auto_approve_setting.js';
+import * as addSandboxNextDay from './20261129001120_add_sandbox_next_day.js';
+import * as indexReceiptExpiryDates from './20261129001200_index_receipt_expiry_dates.js';
+import * as addOrderSupplierIdentity from './20261129001300_add_order_supplier_identity.js';
+import * as keepOrderFulfilment from './20261129002000_keep_order_fulfilment.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -103,4 +116,17 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128002400_add_supplier_identity_setting', ...addSupplierIdentitySetting },
   { name: '20261128002500_add_department_site', ...addDepartmentSite },
   { name: '20261128002600_add_approvers_notified_level', ...addApproversNotifiedLevel },
+  { name: '20261129000100_add_sso_provider_settings', ...addSsoProviderSettings },
+  { name: '20261129000200_make_budget_committed_set_based', ...makeBudgetCommittedSetBased },
+  { name: '20261129000300_count_qa_orders_out_of_rollup_moves', ...countQaOrdersOutOfRollupMoves },
+  { name: '20261129000500_index_receipt_lots', ...indexReceiptLots },
+  { name: '20261129000510_index_orders_by_department_and_date', ...indexOrdersByDepartmentAndDate },
+  { name: '20261129001000_add_delivery_notes', ...addDeliveryNotes },
+  { name: '20261129001010_create_supplier_text_settings', ...createSupplierTextSettings },
+  { name: '20261129001100_add_order_urgency', ...addOrderUrgency },
+  { name: '20261129001110_add_stat_auto_approve_setting', ...addStatAutoApproveSetting },
+  { name: '20261129001120_add_sandbox_next_day', ...addSandboxNextDay },
+  { name: '20261129001200_index_receipt_expiry_dates', ...indexReceiptExpiryDates },
+  { name: '20261129001300_add_order_supplier_identity', ...addOrderSupplierIdentity },
+  { name: '20261129002000_keep_order_fulfilment', ...keepOrderFulfilment },
 ];

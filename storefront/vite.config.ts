@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-import { frontendConfig, precompress } from '../scripts/vite/frontend-build';
+import {
+  frontendConfig,
+  hoistNonReactStaticsWithoutSideEffects,
+  lazyMuiPart,
+  precompress,
+  treeShakeReactRouter,
+  withoutCssVariablesTheme,
+} from '../scripts/vite/frontend-build';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -24,99 +31,16 @@ function staticClosure(root: string, graph: ModuleGraph): Set<string> {
 }
 
 /**
- * React Router's ESM build creates Link, NavLink and Form with `React.forwardRef(...)` calls that carry
- * no pure annotation, and names them with top-level `displayName` writes: both count as side effects,
- * so every router component stays in the bundle whether used or not (Form and its submission code
- * among them, about 2 KB gzip). This marks those calls pure and drops those names (seen only in
- * React's developer tools), so what the app does not import is left out. It also turns the
- * development build's warnings off.
- */
-function treeShakeReactRouter(): Plugin {
-  const unusedNames = /^(Link|NavLink|Form|HistoryRouter|ScrollRestoration)\.displayName = "[\w]+";$/gm;
-  return {
-    name: 'supply-hub:tree-shake-react-router',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
-      handler(code) {
-        const annotated = code
-          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
-          .replace(unusedNames, '')
-          // The one line by which the package's production build differs from the development one it
-          // exports: without it the developer warnings and the "Hey developer" error text stay (~1 KB gzip).
-          .replace('var ENABLE_DEV_WARNINGS = true;', 'var ENABLE_DEV_WARNINGS = false;');
-        return annotated === code ? null : { code: annotated, map: null };
-      },
-    },
-  };
-}
-
-/**
- * hoist-non-react-statics (Emotion's `withTheme`, which nothing here uses) declares no `sideEffects`
- * in its package.json, so its CommonJS code ran and stayed in every page (about 1.4 KB gzip with its
- * react-is). It only defines a function: declared free of side effects, it leaves when unused.
- */
-function hoistNonReactStaticsWithoutSideEffects(): Plugin {
-  return {
-    name: 'supply-hub:hoist-non-react-statics-without-side-effects',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/ },
-      handler: (code) => ({ code, map: null, moduleSideEffects: false }),
-    },
-  };
-}
-
-const LAZY_TOUCH_RIPPLE = fileURLToPath(new URL('./src/lib/lazy-touch-ripple.tsx', import.meta.url));
-
-/**
  * Every MUI button's ripple (TouchRipple, ~1.5 KB gzip) is drawn only once a button is pressed or
- * focused from the keyboard, yet ButtonBase imports it statically: in the build, ButtonBase gets
- * src/lib/lazy-touch-ripple.tsx instead, which loads it then.
+ * focused from the keyboard, yet ButtonBase imports it statically.
  */
-function lazyTouchRipple(): Plugin {
-  return {
-    name: 'supply-hub:lazy-touch-ripple',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const fromButtonBase = importer && /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/.test(importer);
-      return source === './TouchRipple.mjs' && fromButtonBase ? LAZY_TOUCH_RIPPLE : null;
-    },
-  };
-}
-
-const NO_CSS_VARIABLES_THEME = '\0supply-hub:no-css-variables-theme';
-
-/**
- * MUI's `createTheme` (which every MUI component also runs once for its default theme) builds themes
- * without CSS variables itself and hands those with `cssVariables` to createThemeWithVars, which
- * brings the CSS-variables machinery along (about 4 KB gzip). The storefront's theme has none
- * (src/app/theme.ts), so that import is replaced by a function that says so if ever called.
- */
-function withoutCssVariablesTheme(): Plugin {
-  return {
-    name: 'supply-hub:without-css-variables-theme',
-    enforce: 'pre',
-    apply: 'build',
-    resolveId(source, importer) {
-      if (
-        source === './createThemeWithVars.mjs' &&
-        importer &&
-        /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer)
-      ) {
-        return NO_CSS_VARIABLES_THEME;
-      }
-      return null;
-    },
-    load(id) {
-      if (id !== NO_CSS_VARIABLES_THEME) return null;
-      return `export default function createThemeWithVars() {
-  throw new Error('The storefront is built without MUI themes that use CSS variables (vite.config.ts)');
-}`;
-    },
-  };
-}
+const lazyTouchRipple = () =>
+  lazyMuiPart({
+    name: 'lazy-touch-ripple',
+    importer: /[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]ButtonBase\.mjs$/,
+    source: './TouchRipple.mjs',
+    replacement: fileURLToPath(new URL('./src/lib/lazy-touch-ripple.tsx', import.meta.url)),
+  });
 
 let catalogModules: Set<string> | undefined;
 

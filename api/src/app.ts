@@ -23,6 +23,7 @@ import { crossSiteGuard } from './http/cross-site-guard.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { currentUser, sessionMiddleware } from './http/sessions.js';
 import { connectionStringOf } from './database/connection.js';
+import { createReportsReader, type ReportsReader } from './database/reports-reader.js';
 import { allEndpoints } from './contracts/endpoints/index.js';
 import { responseContract } from './http/response-contract.js';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
@@ -32,12 +33,14 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { forgetReportTimezone } from './modules/reports/report-timezone.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { statWaitingAudience } from './modules/approvals/stat-waiting-audience.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { adminCatalogRoutes } from './modules/admin-catalog/admin-catalog.routes.js';
 import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes.js';
 import { adminProductsRoutes } from './modules/admin-products/admin-products.routes.js';
 import { barcodesRoutes } from './modules/barcodes/barcodes.routes.js';
 import { recallsRoutes } from './modules/recalls/recalls.routes.js';
+import { expiringStockRoutes } from './modules/expiring-stock/expiring-stock.routes.js';
 import { adminStandingOrdersRoutes, standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes.js';
 import { punchoutReturnRoutes, punchoutRoutes } from './modules/punchout/punchout.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -60,17 +63,22 @@ import { samlRoutes } from './modules/saml/saml.routes.js';
 import { sandboxSupplierRoutes } from './modules/sandbox-supplier/sandbox-supplier.routes.js';
 import { approvalPolicyRoutes, settingsRoutes } from './modules/settings/settings.routes.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { supplierRoutes } from './modules/supplier/supplier.routes.js';
 import { createThrottles } from './modules/throttles/throttles.js';
 import { createFileStorage } from './media/file-storage.js';
 import { mediaHosting } from './media/media-hosting.js';
+import { httpMetrics } from './metrics/http-metrics.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
 
 export interface AppDependencies {
   db: Db;
   config: AppConfig;
   log: Logger;
   now?: () => Date;
+  /** Where report reads go (a streaming replica, opened and closed by the owner); absent, the primary. */
+  reports?: ReportsReader;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
@@ -93,7 +101,9 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export function createPortal({ db, config, log, now = () => new Date() }: AppDependencies): Portal {
+export function createPortal({ db, config, log, now = () => new Date(), reports }: AppDependencies): Portal {
+  const reportsReader =
+    reports ?? createReportsReader({ primary: db, maxLagSeconds: config.reports.maxLagSeconds, log });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -115,13 +125,15 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      // Probes (every few seconds from each orchestrator) would drown the log.
-      autoLogging: { ignore: (req) => /^\/api\/health(\/live|\/ready)?(\?|$)/.test(req.url ?? '') },
+      // Probes and scrapes (every few seconds from each orchestrator or Prometheus) would drown the log.
+      autoLogging: { ignore: (req) => /^\/(api\/health(\/live|\/ready)?|metrics)(\?|$)/.test(req.url ?? '') },
     }),
   );
+  if (config.metrics.isEnabled) app.use(httpMetrics());
   app.use(securityHeaders(config));
   // Test runs check every declared JSON answer against its contract (a mismatch answers 500).
   if (process.env.NODE_ENV === 'test') app.use(responseContract(allEndpoints, log));
+  app.use(metricsRoutes({ db, config }));
 
   const dependencies: RouteDependencies = {
     contextFor: (req: Request): ServiceContext => ({
@@ -134,6 +146,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
         : { kind: 'anonymous', label: 'anonymous' },
       requestId: String(req.id),
       clientAddress: req.ip,
+      reports: reportsReader,
     }),
     db,
     config,
@@ -200,6 +213,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(passwordResetRoutes(dependencies));
   api.use(mfaRoutes(dependencies));
   api.use(ssoRoutes(dependencies));
+  api.use(ssoAdminRoutes(dependencies));
   api.use(samlRoutes(dependencies, { allowIdpInitiated: config.saml.allowIdpInitiated }));
   api.use(productsRoutes(dependencies));
   api.use(barcodesRoutes(dependencies));
@@ -223,6 +237,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(budgetsRoutes(dependencies));
   api.use(csvImportsRoutes(dependencies));
   api.use(recallsRoutes(dependencies));
+  api.use(expiringStockRoutes(dependencies));
   api.use(adminLocationsRoutes(dependencies));
   api.use(adminStandingOrdersRoutes(dependencies));
   api.use(auditRoutes(dependencies));
@@ -230,7 +245,7 @@ export function createPortal({ db, config, log, now = () => new Date() }: AppDep
   api.use(settingsRoutes(dependencies));
   api.use(approvalsRoutes(dependencies));
   api.use(approvalPolicyRoutes(dependencies));
-  api.use(eventsRoutes(eventHub, openStreams));
+  api.use(eventsRoutes(eventHub, openStreams, statWaitingAudience(db, log)));
   api.use(mailboxRoutes(dependencies));
   api.use(apiDocsRoutes(dependencies));
   api.use(apiNotFound);

@@ -40,6 +40,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads reports from the primary unless REPORTS_DATABASE_URL names a replica, 30 s of lag allowed', () => {
+    expect(loadConfig({ ...SECRETS }).reports).toEqual({ databaseUrl: undefined, maxLagSeconds: 30 });
+    const url = 'postgres://reader@replica:5432/supply_hub';
+    expect(loadConfig({ ...SECRETS, REPORTS_DATABASE_URL: url, REPORTS_MAX_LAG_S: '2.5' }).reports).toEqual({
+      databaseUrl: url,
+      maxLagSeconds: 2.5,
+    });
+    expect(configError({ ...SECRETS, REPORTS_DATABASE_URL: 'mysql://replica' })).toBe(
+      'Configuration error: REPORTS_DATABASE_URL must be a postgres:// URL',
+    );
+    expect(configError({ ...SECRETS, REPORTS_MAX_LAG_S: '-1' })).toMatch(/^Configuration error: REPORTS_MAX_LAG_S /);
+  });
+
   it('names the variable that is wrong, in one line', () => {
     const message = configError({ ...SECRETS, PORT: 'eighty' });
     expect(message).toMatch(/^Configuration error: PORT /);

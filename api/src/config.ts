@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -32,6 +33,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** A streaming replica of DATABASE_URL for reports, budget-vs-actual, exports and the recall lookup. */
+  REPORTS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REPORTS_MAX_LAG_S: z.coerce.number().min(0).max(86_400).default(30),
   DATA_DIR: z.string().min(1).default('.data'),
   STORAGE_DIR: z.string().min(1).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -118,7 +125,23 @@ const envSchema = z.object({
     .min(0.1)
     .max(24 * 30)
     .default(12),
+  METRICS_ENABLED: booleanFlag.default(false),
+  METRICS_ALLOWED_FROM: z
+    .string()
+    .refine(isAddressList, 'must be a comma-separated list of IP addresses or subnets (10.0.0.0/8)')
+    .default('127.0.0.1/8,::1'),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
+
+/** `10.1.2.3`, `10.0.0.0/8`, `::1`, `fd00::/8`, comma-separated. */
+function isAddressList(value: string): boolean {
+  return value.split(',').every((entry) => {
+    const [address = '', prefix, ...rest] = entry.trim().split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -127,6 +150,11 @@ export interface AppConfig {
   publicUrl: string;
   /** Absent: the app runs its own embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * Report reads (database/reports-reader.ts): the streaming replica at databaseUrl while it is at
+   * most maxLagSeconds behind, else the primary. No databaseUrl: always the primary.
+   */
+  reports: { databaseUrl: string | undefined; maxLagSeconds: number };
   dataDir: string;
   /** Uploaded files (product images), served from the portal's own origin under /media. */
   storageDir: string;
@@ -203,6 +231,11 @@ export interface AppConfig {
         allowHttpIssuer: boolean;
       }
     | undefined;
+  /**
+   * GET /metrics (Prometheus): off unless enabled; served to the client addresses in allowedFrom
+   * (the address Express derives under trustProxy) or to a request bearing the token.
+   */
+  metrics: { isEnabled: boolean; allowedFrom: string[]; token: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
     host: vars.HOST,
     publicUrl: vars.PUBLIC_URL ?? `http://${displayHost(vars.HOST)}:${vars.PORT}`,
     databaseUrl: vars.DATABASE_URL,
+    reports: { databaseUrl: vars.REPORTS_DATABASE_URL, maxLagSeconds: vars.REPORTS_MAX_LAG_S },
     dataDir,
     storageDir: path.resolve(REPO_ROOT, vars.STORAGE_DIR ?? path.join(vars.DATA_DIR, 'storage')),
     objectStorage: objectStorageConfig(vars),
@@ -326,6 +360,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { isCl
       : undefined,
     retention: { jobRunsDays: vars.JOB_RUNS_RETENTION_DAYS, mailOutboxDays: vars.MAIL_OUTBOX_RETENTION_DAYS },
     rateLimitAddressFactor: vars.RATE_LIMIT_ADDRESS_FACTOR,
+    metrics: {
+      isEnabled: vars.METRICS_ENABLED,
+      allowedFrom: vars.METRICS_ALLOWED_FROM.split(',').map((entry) => entry.trim()),
+      token: vars.METRICS_TOKEN,
+    },
     session: {
       idleTimeoutMs: vars.SESSION_IDLE_MINUTES * 60_000,
       absoluteLifetimeMs: Math.round(vars.SESSION_ABSOLUTE_HOURS * 3_600_000),

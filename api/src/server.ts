@@ -5,10 +5,12 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { SYSTEM_ACTOR, type ServiceContext } from './context.js';
 import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
 import { DatabaseUnavailableError, openDatabase, type OpenDatabase } from './database/open-database.js';
+import { openReportsReader } from './database/reports-reader.js';
 import { JOBS } from './jobs/registry.js';
 import { startJobScheduler, type JobScheduler } from './jobs/scheduler.js';
 import { createLogger, type Logger } from './logger.js';
 import { ensureDemoLocations } from './modules/demo/demo-locations.service.js';
+import { ensureDemoExpiringLots } from './modules/demo/demo-lots.service.js';
 import { ensureDemoPunchoutSettings } from './modules/demo/demo-punchout.service.js';
 import { readDemoData, seedDemoData } from './modules/demo/demo.service.js';
 import { recordServerPublicUrl } from './modules/mail/public-url.service.js';
@@ -41,13 +43,17 @@ async function main(): Promise<void> {
   if (config.isDemoMode) {
     await seedDemoData(ctx);
     await ensureDemoLocations(ctx);
+    await ensureDemoExpiringLots(ctx);
     await ensureDemoPunchoutSettings(ctx);
   }
 
-  const portal = createPortal({ db: database.db, config, log });
+  // A second pool only with REPORTS_DATABASE_URL; a replica that is down never stops the server.
+  const reports = openReportsReader(config, database.db, log);
+  const portal = createPortal({ db: database.db, config, log, reports });
   const server = await listen(portal.app, config).catch(async (error: unknown) => {
     await portal.close();
     await scheduler?.stop();
+    await reports.close();
     await database.close();
     throw error;
   });
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
   installShutdown(server, log, portal.endStreams, database.markStopping, async () => {
     await scheduler?.stop();
     await portal.close();
+    await reports.close();
     await database.close();
   });
   await printBanner(ctx, database);

@@ -1,23 +1,21 @@
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
-import { DEMO, DEMO_PASSWORD, expectNoSeriousViolations, withApi } from './support/backoffice.js';
-import { openOrderCard, orderCard, orderOfNewDoctor, signInPageAs } from './support/orders.js';
+import { DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './support/backoffice.js';
+import {
+  ONE_ADMIN_LEVEL,
+  openOrderCard,
+  orderCard,
+  orderOfNewDoctor,
+  saveApprovalLevels,
+  signInPageAs,
+} from './support/orders.js';
 
 // Demo mode: approvals really submit cXML to the sandbox supplier. Generous waits on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-type Level = { threshold: number | string; roles: string[] };
-
-async function saveLevels(baseURL: string, levels: Level[]) {
-  await withApi(baseURL, DEMO.admin, async (admin) => {
-    const saved = await admin.put('/api/admin/settings/approval-levels', { data: { levels } });
-    expect(saved.status()).toBe(200);
-  });
-}
-
 // The levels are the whole portal's: every test here puts back the default one level.
 test.afterEach(async ({ baseURL }) => {
-  await saveLevels(baseURL ?? '', [{ threshold: 0, roles: ['admin'] }]);
+  await saveApprovalLevels(baseURL ?? '', ONE_ADMIN_LEVEL);
 });
 
 test('a two-level order goes admin → finance → sent; finance’s Approvals inbox shows it only at her level', async ({
@@ -28,7 +26,7 @@ test('a two-level order goes admin → finance → sent; finance’s Approvals i
   const total = Number((order as unknown as { total_amount: string }).total_amount);
   expect(total).toBeGreaterThan(0);
   // The second level starts at this order's total: it needs an administrator, then finance.
-  await saveLevels(baseURL ?? '', [
+  await saveApprovalLevels(baseURL ?? '', [
     { threshold: 0, roles: ['admin'] },
     { threshold: total.toFixed(2), roles: ['finance'] },
   ]);

@@ -2,23 +2,15 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, DEMO_PASSWORD, expectNoSeriousViolations, withApi } from './support/backoffice.js';
-import { orderCard, orderOfNewDoctor, signInPageAs } from './support/orders.js';
+import { ONE_ADMIN_LEVEL, orderCard, orderOfNewDoctor, saveApprovalLevels, signInPageAs } from './support/orders.js';
 
 // The count refreshes every few seconds; orders are placed through the API on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
 
-type Level = { threshold: number | string; roles: string[] };
-
-async function saveLevels(baseURL: string, levels: Level[]) {
-  await withApi(baseURL, DEMO.admin, async (admin) => {
-    expect((await admin.put('/api/admin/settings/approval-levels', { data: { levels } })).status()).toBe(200);
-  });
-}
-
 // The levels are the whole portal's: put back the default one level.
 test.afterEach(async ({ baseURL }) => {
-  await saveLevels(baseURL ?? '', [{ threshold: 0, roles: ['admin'] }]);
+  await saveApprovalLevels(baseURL ?? '', ONE_ADMIN_LEVEL);
 });
 
 /** How many orders wait for `email`'s approval, as the Approvals inbox counts them. */
@@ -52,7 +44,7 @@ test('the Approvals menu counts the orders waiting, live; finance sees them on R
 
   // A second level for finance from this order's total; an administrator approves the first.
   const total = Number((order as unknown as { total_amount: string }).total_amount);
-  await saveLevels(base, [
+  await saveApprovalLevels(base, [
     { threshold: 0, roles: ['admin'] },
     { threshold: total.toFixed(2), roles: ['finance'] },
   ]);

@@ -58,11 +58,13 @@ test('GTINs load from a CSV file: the check lists the changes first, then loadin
   await page.getByRole('button', { name: 'Load GTINs (CSV)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Load GTINs from a CSV file' });
 
-  // A broken file first: refused with its line, nothing to load.
+  // A broken file first (a wrong check digit: a shortened GTIN may be a valid GTIN-13 by chance),
+  // refused with its line, nothing to load.
+  const wrongCheckDigit = `${caseGtin.slice(0, -1)}${(Number(caseGtin.at(-1)) + 1) % 10}`;
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'broken.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`asin,gtin,units\n${product.asin},${caseGtin.slice(0, -1)},100\n`),
+    buffer: Buffer.from(`asin,gtin,units\n${product.asin},${wrongCheckDigit},100\n`),
   });
   await dialog.getByRole('button', { name: 'Check the file' }).click();
   await expect(dialog.getByRole('alert')).toContainText('The GTIN file was not loaded: line 2:');

@@ -45,6 +45,10 @@ async function departmentWithOrder(baseURL: string, amount: string) {
       expect(budget.status()).toBe(201);
       return ((await budget.json()) as { id: string }).id;
     });
+    const address = await requester.api.put('/api/me/shipping-address', {
+      data: { full_name: name, street_line1: '1 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' },
+    });
+    expect(address.status()).toBe(200);
     const placed = await requester.api.post('/api/orders', {
       headers: { 'Idempotency-Key': uniqueTag('e2e-bva-') },
       data: { lines: [{ asin: product.asin, quantity: 2 }] },

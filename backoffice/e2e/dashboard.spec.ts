@@ -8,6 +8,10 @@ interface DashboardCards {
   end_date: string;
   overview: { total_spend: string; total_orders: number; avg_order_value: string; total_units: number };
   top_items: { asin: string; title: string; total_units: number; total_spend: string }[];
+  department_spend: {
+    rows: { department_id: string; department_name: string; committed: string }[];
+    total_committed: string;
+  };
 }
 
 const usd = (amount: string) =>
@@ -18,6 +22,9 @@ async function dashboardCards(page: Page): Promise<DashboardCards> {
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: DashboardCards }).data;
 }
+
+const recentSpendHelp = (page: Page) =>
+  page.getByRole('region', { name: 'Recent Reports' }).getByRole('region', { name: 'Monthly Spend' });
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
@@ -50,6 +57,28 @@ test('the dashboard shows the recent reports of the last 30 days and leads to th
   await recent.getByRole('link', { name: 'View detailed reports' }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+});
+
+test('the dashboard shows each department’s spend as Budget vs actual counts it, and the total', async ({ page }) => {
+  const cards = await dashboardCards(page);
+  const report = await page.request.get('/api/admin/reports/budget-vs-actual');
+  expect(report.status()).toBe(200);
+  const budgetRows = ((await report.json()) as { rows: { department_id: string; committed: string }[] }).rows;
+  await page.goto('/admin/dashboard');
+  const section = page.getByRole('region', { name: 'Spend by department' });
+  await expect(section).toContainText('as budgets count it');
+  const rows = section.getByRole('table').getByRole('row');
+  // The header, one row per department, the total.
+  await expect(rows).toHaveCount(cards.department_spend.rows.length + 2);
+  for (const row of cards.department_spend.rows) {
+    expect(row.committed).toBe(
+      budgetRows.find((budgetRow) => budgetRow.department_id === row.department_id)?.committed,
+    );
+    const named = rows.filter({ has: page.getByRole('cell', { name: row.department_name, exact: true }) });
+    await expect(named).toContainText(usd(row.committed));
+  }
+  await expect(rows.last()).toContainText(`Total${usd(cards.department_spend.total_committed)}`);
+  await expect(recentSpendHelp(page)).toContainText('approved and sent orders');
 });
 
 test('a refused dashboard report names its status and what to try', async ({ page }) => {

@@ -1,38 +1,19 @@
-import { request as playwrightRequest } from '@playwright/test';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 
 import { expect as baseExpect, test } from '../../scripts/e2e/portal-test.js';
 import { expectNoSeriousViolations, uniqueTag } from './support/backoffice.js';
-import { NEW_USER_PASSWORD, newDoctor, openOrderCard, signInPageAs, type Doctor } from './support/orders.js';
+import {
+  NEW_USER_PASSWORD,
+  newDoctor,
+  openOrderCard,
+  signInPageAs,
+  twoLineOrder,
+  type OrderLine as Line,
+} from './support/orders.js';
 
 // A submission and the re-read of the order cards can take seconds on a busy machine: generous waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 60_000 });
-
-interface Line {
-  id: string;
-  title: string;
-  total_price: string;
-}
-
-/** The doctor orders one each of the catalogue's first two products, as the storefront's cart does. */
-async function twoLineOrder(baseURL: string, doctor: Doctor) {
-  const api = await playwrightRequest.newContext({ baseURL });
-  try {
-    expect(
-      (await api.post('/api/auth/login', { data: { email: doctor.email, password: NEW_USER_PASSWORD } })).status(),
-    ).toBe(200);
-    const products = ((await (await api.get('/api/products?per_page=2')).json()) as { data: { asin: string }[] }).data;
-    const placed = await api.post('/api/orders', {
-      headers: { 'Idempotency-Key': uniqueTag('e2e-lines-') },
-      data: { lines: products.map((product) => ({ asin: product.asin, quantity: 2 })) },
-    });
-    expect(placed.status()).toBe(201);
-    return (await placed.json()) as { id: string; order_number: string; lines: Line[] };
-  } finally {
-    await api.dispose();
-  }
-}
 
 test('an admin rejects one line with a reason and approves the rest; the order shows the rejected line and the new total', async ({
   page,

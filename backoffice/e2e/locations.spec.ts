@@ -8,7 +8,7 @@ test('an admin edits a location’s stock list inline and imports more lines fro
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag('loc');
   const location = await withApi(baseURL ?? '', DEMO.admin, async (api) => {
     const department = await api.post('/api/admin/departments', {
@@ -45,6 +45,8 @@ test('an admin edits a location’s stock list inline and imports more lines fro
   const row = page.getByRole('row').filter({ hasText: `Par cart ${tag}` });
   await expect(row).toContainText('Active', { timeout: 45_000 });
   await expect(row).toContainText(`Ward ${tag}`);
+  // The search reaches the URL after its debounce; a filter added before then is re-rendered under the click.
+  await expect(page).toHaveURL(new RegExp(tag));
   // By department: the filter offers the departments (the list's own sort, by name).
   await page.getByRole('button', { name: 'Add filter' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Department' }).click();

@@ -79,7 +79,7 @@ test('Punchout Settings needs every field, and shows the secret only masked afte
   );
   await expect(punchout.getByLabel('Shared Secret')).toHaveValue('');
   await expect(punchout.getByText(/leave this empty to keep it/)).toBeVisible();
-  // Demo mode points "Shop at supplier" at the sandbox's PunchOut shop (issue 19 §5).
+  // Demo mode points "Shop at supplier" at the sandbox's PunchOut shop.
   expect(original.shop_setup_url).toMatch(/\/sandbox\/supplier\/punchout\/setup$/);
   await expect(punchout.getByLabel('PunchOut Shopping URL (optional)')).toHaveValue(String(original.shop_setup_url));
 

@@ -11,7 +11,7 @@ test('an admin sets a monthly limit in Users & Roles; the order a warn budget le
 }) => {
   test.setTimeout(150_000);
   const tag = uniqueTag('flag');
-  const doctor = await newDoctor(baseURL ?? '', tag, { withAddress: false });
+  const doctor = await newDoctor(baseURL ?? '', tag, { withAddress: true });
   const code = tag
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')

@@ -9,12 +9,14 @@ import {
   CatalogPage,
   DashboardPage,
   DebugPage,
+  ExpiringStockPage,
   HealthPage,
   PaapiHealthPage,
   QaRunnerPage,
   RecallsPage,
   ReportsPage,
   SettingsPage,
+  SsoPage,
 } from './pages';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -74,9 +76,11 @@ export function App() {
         <Route path={CatalogAuditPage.path} element={<CatalogAuditPage />} />
         <Route path={CatalogPage.path} element={<CatalogPage />} />
         <Route path={SettingsPage.path} element={<SettingsPage />} />
+        <Route path={SsoPage.path} element={<SsoPage />} />
         <Route path={DebugPage.path} element={<DebugPage />} />
         <Route path={QaRunnerPage.path} element={<QaRunnerPage />} />
         <Route path={RecallsPage.path} element={<RecallsPage />} />
+        <Route path={ExpiringStockPage.path} element={<ExpiringStockPage />} />
         <Route path="/people" element={<RedirectToUsers />} />
         <Route path="/settings/users" element={<RedirectToUsers />} />
       </CustomRoutes>

@@ -1,5 +1,6 @@
 // Sign-in benchmark: the built server (demo data, embedded PostgreSQL) under 20 concurrent
 // password sign-ins, and the latency a session lookup adds to an authenticated request.
+// Options: --smoke (4 clients, a few samples: proves the bench runs, judges nothing), --json.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,17 +8,19 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 import { DEMO_PASSWORD } from './demo-session.mjs';
-import { formatTable, percentile } from './report.mjs';
+import { assertSmokeFigures, formatTable, percentile } from './report.mjs';
 import { SERVER_ENTRY, withDemoServer } from './server-process.mjs';
+import { TARGETS as ALL_TARGETS } from './targets.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEMO_ACCOUNTS = ['doctor', 'nurse', 'provider', 'user', 'finance', 'logistics', 'admin', 'superadmin'].map(
   (name) => `${name}@demo.supplyhub.test`,
 );
-const CONCURRENCY = 20;
-const SIGN_INS_PER_WORKER = 10;
-const LOOKUP_SAMPLES = 400;
-const TARGETS = { signInP95Ms: 150, lookupAddedP50Ms: 3 };
+const SIZES = {
+  full: { concurrency: 20, signInsPerWorker: 10, lookupSamples: 400 },
+  smoke: { concurrency: 4, signInsPerWorker: 2, lookupSamples: 20 },
+};
+const TARGETS = ALL_TARGETS.auth;
 
 async function timed(work) {
   const started = performance.now();
@@ -36,12 +39,12 @@ async function signIn(baseUrl, email) {
   );
 }
 
-async function measureSignIns(baseUrl) {
+async function measureSignIns(baseUrl, { concurrency, signInsPerWorker }) {
   const samples = [];
   let errors = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      for (let round = 0; round < SIGN_INS_PER_WORKER; round += 1) {
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let round = 0; round < signInsPerWorker; round += 1) {
         const result = await signIn(baseUrl, DEMO_ACCOUNTS[(worker + round) % DEMO_ACCOUNTS.length]);
         if (result.status === 200) samples.push(result.ms);
         else errors += 1;
@@ -52,12 +55,12 @@ async function measureSignIns(baseUrl) {
 }
 
 /** The same cheap request (an unknown API path: a 404 after the session middleware) with and without a session. */
-async function measureLookup(baseUrl) {
+async function measureLookup(baseUrl, { lookupSamples }) {
   const { response } = await signIn(baseUrl, DEMO_ACCOUNTS[0]);
   const cookie = /supply_hub\.sid=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
   const run = async (headers) => {
     const samples = [];
-    for (let i = 0; i < LOOKUP_SAMPLES; i += 1)
+    for (let i = 0; i < lookupSamples; i += 1)
       samples.push((await timed(() => fetch(`${baseUrl}/api/bench-probe`, { headers }))).ms);
     return samples;
   };
@@ -69,20 +72,23 @@ async function measureLookup(baseUrl) {
 
 export async function run(args) {
   const asJson = args.includes('--json');
+  const isSmoke = args.includes('--smoke');
+  const size = SIZES[isSmoke ? 'smoke' : 'full'];
+  const { concurrency, signInsPerWorker } = size;
   if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
     return 1;
   }
   return withDemoServer('auth', async ({ baseUrl }) => {
-    await measureSignIns(baseUrl); // warm-up round
-    const signIns = await measureSignIns(baseUrl);
-    const lookup = await measureLookup(baseUrl);
+    await measureSignIns(baseUrl, size); // warm-up round
+    const signIns = await measureSignIns(baseUrl, size);
+    const lookup = await measureLookup(baseUrl, size);
     const figures = {
       sign_in_count: signIns.samples.length,
       sign_in_errors: signIns.errors,
       sign_in_p50_ms: percentile(signIns.samples, 50),
       sign_in_p95_ms: percentile(signIns.samples, 95),
-      sign_ins_per_s: signIns.samples.length / (signIns.samples.reduce((a, b) => a + b, 0) / CONCURRENCY / 1000),
+      sign_ins_per_s: signIns.samples.length / (signIns.samples.reduce((a, b) => a + b, 0) / concurrency / 1000),
       session_lookup_added_p50_ms: lookup.authenticatedP50 - lookup.anonymousP50,
       anonymous_p50_ms: lookup.anonymousP50,
       authenticated_p50_ms: lookup.authenticatedP50,
@@ -91,11 +97,11 @@ export async function run(args) {
       signIn: figures.sign_in_p95_ms <= TARGETS.signInP95Ms && figures.sign_in_errors === 0,
       lookup: figures.session_lookup_added_p50_ms <= TARGETS.lookupAddedP50Ms,
     };
-    if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, passes }, null, 2)}\n`);
+    if (asJson) process.stdout.write(`${JSON.stringify({ ...figures, isSmoke, passes }, null, 2)}\n`);
     else {
       const ms = (value) => `${value.toFixed(1)} ms`;
       process.stdout.write(
-        `Supply Hub sign-in benchmark — ${CONCURRENCY} concurrent clients × ${SIGN_INS_PER_WORKER} sign-ins, argon2id 19 MiB / 2 passes, ${os.cpus().length} CPUs\n\n${formatTable(
+        `Supply Hub sign-in benchmark — ${concurrency} concurrent clients × ${signInsPerWorker} sign-ins, argon2id 19 MiB / 2 passes, ${os.cpus().length} CPUs\n\n${formatTable(
           [
             { name: 'Sign-in p50', value: ms(figures.sign_in_p50_ms) },
             {
@@ -115,8 +121,13 @@ export async function run(args) {
               pass: passes.lookup,
             },
           ],
+          { isSmoke },
         )}\n`,
       );
+    }
+    if (isSmoke) {
+      assertSmokeFigures('auth', { counts: { 'sign-ins': figures.sign_in_count }, figures });
+      return figures.sign_in_errors === 0 ? 0 : 1;
     }
     return passes.signIn && passes.lookup ? 0 : 1;
   });

@@ -10,7 +10,7 @@
 // on equal terms). Options: --duration S (default 30), --flooders N (default 50), --smoke (3 s, 5
 // flooders, a short quiet phase: proves the bench runs), --junk-names-supplier, --json.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,29 +20,27 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { signInCookie } from './demo-session.mjs';
+import { setInboundCredentials, supplierHeader } from './inbound-supplier.mjs';
 import { insertSentOrders } from './inbound.mjs';
 import { formatTable, numberOption, percentile } from './report.mjs';
 import { SERVER_ENTRY, embeddedDatabaseUrl, withDemoServer } from './server-process.mjs';
+import { TARGETS as ALL_TARGETS } from './targets.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = path.join(REPO_ROOT, 'api', 'dist', 'api', 'src');
-const TARGETS = { probeP95Ms: 100, confirmationP95Ms: 250 };
+const TARGETS = ALL_TARGETS.inboundFlood;
 const SUPPLIER_IDENTITY = 'FLOOD-BENCH-SUPPLIER';
 const SUPPLIER_SECRET = `flood-${randomUUID()}`;
 const JUNK_BYTES = 1_000_000;
 const LEGITIMATE_ADDRESS = '198.51.100.77';
 
 function header(sharedSecret, senderIdentity = SUPPLIER_IDENTITY) {
-  return {
-    payloadId: `${randomUUID()}@flood-bench`,
-    timestamp: new Date(),
-    deploymentMode: 'test',
-    fromIdentity: senderIdentity,
-    toIdentity: 'SUPPLYHUB',
-    senderIdentity,
+  return supplierHeader({
+    identity: senderIdentity,
     sharedSecret,
     userAgent: 'Supply Hub inbound flood benchmark',
-  };
+    payloadDomain: 'flood-bench',
+  });
 }
 
 function confirmationFor(build, order) {
@@ -147,17 +145,12 @@ export async function run(args) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build --workspace api\` first.\n`);
     return 1;
   }
-  const { encryptSecret } = await import(path.join(DIST, 'crypto', 'secret-box.js'));
   const documents = await import(path.join(DIST, 'modules', 'supplier', 'cxml', 'cxml-supplier-documents.js'));
   return withDemoServer('inbound-flood', async ({ baseUrl, dataDir }) => {
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
     await db.connect();
     try {
-      const { settingsEncryptionKey } = JSON.parse(readFileSync(path.join(dataDir, 'local-secrets.json'), 'utf8'));
-      await db.query(
-        `UPDATE punchout_settings SET inbound_identity = $1, inbound_shared_secret_encrypted = $2 WHERE id = 1`,
-        [SUPPLIER_IDENTITY, encryptSecret(SUPPLIER_SECRET, settingsEncryptionKey)],
-      );
+      await setInboundCredentials(db, dataDir, { identity: SUPPLIER_IDENTITY, secret: SUPPLIER_SECRET });
       const orders = await insertSentOrders(db, (quietSeconds + seconds) * 400 + 100);
       const cookie = await signInCookie(baseUrl, 'doctor@demo.supplyhub.test');
       const junk = junkDocument(documents.buildStatusUpdateRequestXml, junkIdentity);
@@ -167,6 +160,7 @@ export async function run(args) {
       const quiet = await measurePhase({ ...common, seconds: quietSeconds, flooders: 0 });
       const flood = await measurePhase({ ...common, seconds, flooders });
       const result = {
+        isSmoke,
         flooders,
         seconds,
         junk_bytes: junk.length,
@@ -228,7 +222,7 @@ export async function run(args) {
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       } else {
         process.stdout.write(
-          `\nSupply Hub inbound flood benchmark — built server, embedded PostgreSQL, ${flooders} clients × ${seconds} s of 1 MB wrong-secret documents naming ${junkIdentity === SUPPLIER_IDENTITY ? "the supplier's identity" : 'another identity'}, each from a new address; load ${result.load_average}\n\n${formatTable(rows)}\n`,
+          `\nSupply Hub inbound flood benchmark — built server, embedded PostgreSQL, ${flooders} clients × ${seconds} s of 1 MB wrong-secret documents naming ${junkIdentity === SUPPLIER_IDENTITY ? "the supplier's identity" : 'another identity'}, each from a new address; load ${result.load_average}\n\n${formatTable(rows, { isSmoke })}\n`,
         );
       }
       // A smoke run proves the bench runs and the supplier gets through; its figures on a busy CI machine are not judged.

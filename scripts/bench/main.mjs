@@ -1,6 +1,12 @@
 // Runs one benchmark by name: `npm run bench -- <name> [options]`. Each benchmark is its own file
-// exporting `run(args)`, which resolves to the process exit code.
+// exporting `run(args)`, which resolves to the process exit code. Every benchmark takes --smoke (a toy
+// size that proves it runs and judges nothing) and --json; `all` runs them in turn into one table.
 const BENCHMARKS = {
+  all: {
+    load: () => import('./all.mjs'),
+    summary:
+      'every benchmark in turn, then one table of figures against targets (bench-results/latest.md, .json); --smoke for toy sizes',
+  },
   startup: {
     load: () => import('./startup.mjs'),
     summary: 'cold and warm start to healthy, idle memory, graceful shutdown (embedded PostgreSQL)',
@@ -49,13 +55,18 @@ const BENCHMARKS = {
     load: () => import('./auth.mjs'),
     summary: 'password sign-in latency at 20 concurrent clients; latency added by the session lookup',
   },
+  scale: {
+    load: () => import('./scale.mjs'),
+    summary:
+      '10M orders (--orders N, --smoke): fill time, sizes, plans, p95 of order lists, reports, budget, inbound, recall',
+  },
 };
 
-const USAGE = `Usage: npm run bench -- <name> [--json]   (benchmarks: ${Object.keys(BENCHMARKS).join(', ')})`;
+const USAGE = `Usage: npm run bench -- <name> [--smoke] [--json]   (benchmarks: ${Object.keys(BENCHMARKS).join(', ')})`;
 
 function printHelp() {
   const lines = [USAGE, ''];
-  for (const [name, { summary }] of Object.entries(BENCHMARKS)) lines.push(`  ${name.padEnd(10)} ${summary}`);
+  for (const [name, { summary }] of Object.entries(BENCHMARKS)) lines.push(`  ${name.padEnd(13)} ${summary}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -16,17 +16,20 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** What a smoke run shows where a target would be judged: its figures come from a toy size on a busy machine. */
+export const NOT_JUDGED = 'smoke (not judged)';
+
 /**
  * Rows are { name, value, target, pass }; a row without `pass` is informational (target "info").
- * Returns the table as a string with a header and aligned columns.
+ * Returns the table as a string with a header and aligned columns; `isSmoke` judges nothing.
  */
-export function formatTable(rows) {
-  const cells = rows.map((row) => [
-    row.name,
-    row.value,
-    row.target ?? 'info',
-    row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
-  ]);
+export function formatTable(rows, { isSmoke = false } = {}) {
+  const result = (row) => {
+    if (row.pass === undefined) return '';
+    if (isSmoke) return NOT_JUDGED;
+    return row.pass ? 'PASS' : 'FAIL';
+  };
+  const cells = rows.map((row) => [row.name, row.value, row.target ?? 'info', result(row)]);
   const header = ['Metric', 'Value', 'Target', 'Result'];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
   const line = (cell) =>
@@ -66,4 +69,20 @@ export function machineOf(extra = {}) {
 export function numberOption(args, name, fallback) {
   const index = args.indexOf(name);
   return index >= 0 && args[index + 1] !== undefined ? Number(args[index + 1]) : fallback;
+}
+
+/**
+ * A smoke run's own check, instead of the targets: the benchmark ran and measured something. Every
+ * count must be above zero and every figure a finite number; throws naming those that are not.
+ */
+export function assertSmokeFigures(benchmark, { counts = {}, figures = {} }) {
+  const wrong = [
+    ...Object.entries(counts)
+      .filter(([, value]) => !(Number.isFinite(value) && value > 0))
+      .map(([name, value]) => `${name} = ${value} (expected a count above 0)`),
+    ...Object.entries(figures)
+      .filter(([, value]) => !Number.isFinite(value))
+      .map(([name, value]) => `${name} = ${value} (expected a finite number)`),
+  ];
+  if (wrong.length > 0) throw new Error(`${benchmark} smoke run measured nothing usable: ${wrong.join('; ')}`);
 }

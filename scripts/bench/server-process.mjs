@@ -1,5 +1,5 @@
 // Starts the built server as a child process, waits for /api/health, and stops it with SIGTERM.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
@@ -31,7 +31,18 @@ function serverEnv({ dataDir, port }) {
   const env = { ...process.env };
   // An inherited DATABASE_URL would bypass the embedded database this benchmark measures.
   for (const key of ['DATABASE_URL', 'NODE_ENV', 'PUBLIC_URL', 'DATA_DIR', 'PORT', 'HOST']) delete env[key];
-  return { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn' };
+  return {
+    ...env,
+    // The allocator settings the documented start commands give the server (package.json, Dockerfile).
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'warn',
+  };
 }
 
 /**
@@ -133,11 +144,18 @@ export class StartFailure extends Error {}
  * Runs `measure({ server, baseUrl, dataDir })` against a fresh built server on its own embedded
  * PostgreSQL with the demo data, then stops the server and removes its data folder, whatever
  * `measure` did. Resolves with what `measure` resolves with.
+ *
+ * With BENCH_DEMO_TEMPLATE (set by `npm run bench -- all`), the data folder starts as a copy of that
+ * one — a demo server's, stopped right after its first start — so each benchmark pays a warm start
+ * instead of initdb, the migrations and the demo data again. The demo data are as fresh either way.
  */
 export async function withDemoServer(name, measure) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `supply-hub-bench-${name}-`));
   // The embedded PostgreSQL runs as another user when we are root: it must reach its folder.
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const template = process.env.BENCH_DEMO_TEMPLATE;
+  // cp -a keeps the owner and modes PostgreSQL insists on (its folder is the postgres user's when we are root).
+  if (template) execFileSync('cp', ['-a', `${template}/.`, dataDir]);
   const port = await findFreePort();
   const server = startServer({ repoRoot: REPO_ROOT, dataDir, port });
   try {
@@ -156,4 +174,24 @@ export function embeddedDatabaseUrl(dataDir) {
     .split('\n')[3]
     .trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/supply_hub`;
+}
+
+/**
+ * A demo server's data folder after its first start (initdb, migrations, catalogue, demo data),
+ * stopped cleanly: BENCH_DEMO_TEMPLATE for the benchmarks that follow. The caller removes it.
+ */
+export async function prepareDemoTemplate() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'supply-hub-bench-template-'));
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const server = startServer({ repoRoot: REPO_ROOT, dataDir, port: await findFreePort() });
+  try {
+    const { healthyMs } = await waitForHealthy(server, { timeoutMs: 180_000 });
+    const stopped = await stopServer(server, { timeoutMs: 30_000 });
+    if (stopped.timedOut || stopped.code !== 0) throw new Error(`the template server did not stop cleanly`);
+    return { dataDir, healthyMs };
+  } catch (error) {
+    killServerGroup(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }

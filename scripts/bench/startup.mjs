@@ -1,6 +1,7 @@
 // Startup benchmark: the built server with its embedded PostgreSQL on a fresh DATA_DIR.
 // Cold start (initdb + migrations + catalogue bootstrap + demo data), idle memory, graceful
-// shutdown, then warm starts on the same DATA_DIR.
+// shutdown, then warm starts on the same DATA_DIR. Options: --smoke (1 s idle, one warm start: proves
+// the bench runs and the server stops cleanly; judges no figure), --json.
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 import { findProcessTree, kbToMb, measureProcesses, readRssKb } from './proc-memory.mjs';
-import { checksOf, formatMb, formatSeconds, formatTable, machineOf, median } from './report.mjs';
+import { assertSmokeFigures, checksOf, formatMb, formatSeconds, formatTable, machineOf, median } from './report.mjs';
 import {
   SERVER_ENTRY,
   describeExit,
@@ -19,22 +20,24 @@ import {
   stopServer,
   waitForHealthy,
 } from './server-process.mjs';
+import { TARGETS as ALL_TARGETS } from './targets.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000; // the server itself gives up after 20 s
-const IDLE_MS = 5_000;
-const WARM_RUNS = 3;
-const TARGETS = { firstStartMs: 60_000, warmStartMs: 10_000, idleRssServerMb: 250 };
-const USAGE = 'Usage: npm run bench -- startup [--json]';
+const SIZES = { full: { idleMs: 5_000, warmRuns: 3 }, smoke: { idleMs: 1_000, warmRuns: 1 } };
+const TARGETS = ALL_TARGETS.startup;
+const USAGE = 'Usage: npm run bench -- startup [--smoke] [--json]';
 
 export async function run(args) {
-  const unknown = args.find((arg) => arg !== '--json');
+  const unknown = args.find((arg) => arg !== '--json' && arg !== '--smoke');
   if (unknown !== undefined) {
     process.stderr.write(`Unknown option "${unknown}".\n${USAGE}\n`);
     return 2;
   }
   const asJson = args.includes('--json');
+  const isSmoke = args.includes('--smoke');
+  const size = SIZES[isSmoke ? 'smoke' : 'full'];
   if (!existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     process.stderr.write(`${SERVER_ENTRY} not found — run \`npm run build\` first.\n`);
     return 1;
@@ -53,13 +56,28 @@ export async function run(args) {
   process.once('SIGTERM', onSignal);
 
   try {
-    const results = await measure(session, asJson);
-    const rows = buildRows(results);
+    const results = await measure(session, asJson, size);
+    const rows = buildRows(results, size);
     const isPass = rows.every((row) => row.pass !== false);
+    const verdict = isSmoke ? 'smoke run (not judged)' : isPass ? 'PASS' : 'FAIL';
     if (asJson) {
-      process.stdout.write(`${JSON.stringify(toJson(results, rows, isPass), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ ...toJson(results, rows, isPass), isSmoke }, null, 2)}\n`);
     } else {
-      process.stdout.write(`\n${describeEnvironment()}\n\n${formatTable(rows)}\n\n${isPass ? 'PASS' : 'FAIL'}\n`);
+      process.stdout.write(`\n${describeEnvironment()}\n\n${formatTable(rows, { isSmoke })}\n\n${verdict}\n`);
+    }
+    if (isSmoke) {
+      assertSmokeFigures('startup', {
+        counts: {
+          'first start ms': results.first.healthyMs,
+          'warm start ms': median(results.warmStartMs),
+          'idle RSS KB': results.serverRssKb,
+        },
+        figures: {},
+      });
+      // A server that does not stop cleanly (or leaves PostgreSQL behind) is an error, whatever the size.
+      return results.shutdowns.every((stop) => stop.code === 0 && !stop.timedOut && stop.leftoverPostgres === 0)
+        ? 0
+        : 1;
     }
     return isPass ? 0 : 1;
   } catch (error) {
@@ -83,15 +101,15 @@ export async function run(args) {
   }
 }
 
-async function measure(session, asJson) {
+async function measure(session, asJson, { idleMs, warmRuns }) {
   const progress = (text) => {
     if (!asJson) process.stderr.write(`${text}\n`);
   };
   progress(`DATA_DIR ${session.dataDir}`);
   progress('first start: initdb, migrations, catalogue bootstrap, demo data…');
   const first = await startOnce(session);
-  progress(`  healthy after ${formatSeconds(first.healthyMs)}; idling ${IDLE_MS / 1000} s before reading memory…`);
-  await sleep(IDLE_MS);
+  progress(`  healthy after ${formatSeconds(first.healthyMs)}; idling ${idleMs / 1000} s before reading memory…`);
+  await sleep(idleMs);
 
   const serverRssKb = readRssKb(session.server.pid);
   if (serverRssKb === undefined) throw new Error('the server exited while idle');
@@ -100,11 +118,11 @@ async function measure(session, asJson) {
   progress(`  stopped in ${Math.round(shutdowns[0].ms)} ms (${describeExit(shutdowns[0])})`);
 
   const warmStartMs = [];
-  for (let run = 1; run <= WARM_RUNS; run += 1) {
+  for (let run = 1; run <= warmRuns; run += 1) {
     const warm = await startOnce(session);
     warmStartMs.push(warm.healthyMs);
     shutdowns.push(await stopOnce(session));
-    progress(`warm start ${run}/${WARM_RUNS}: healthy after ${formatSeconds(warm.healthyMs)}`);
+    progress(`warm start ${run}/${warmRuns}: healthy after ${formatSeconds(warm.healthyMs)}`);
   }
   return { first, warmStartMs, serverRssKb, postgres, shutdowns };
 }
@@ -127,7 +145,7 @@ async function stopOnce(session) {
   return { ...result, leftoverPostgres: leftovers.length };
 }
 
-function buildRows({ first, warmStartMs, serverRssKb, postgres, shutdowns }) {
+function buildRows({ first, warmStartMs, serverRssKb, postgres, shutdowns }, { idleMs, warmRuns }) {
   const warmMedian = median(warmStartMs);
   const serverRssMb = kbToMb(serverRssKb);
   const isCleanShutdown = shutdowns.every((stop) => stop.code === 0 && !stop.timedOut && stop.leftoverPostgres === 0);
@@ -145,14 +163,14 @@ function buildRows({ first, warmStartMs, serverRssKb, postgres, shutdowns }) {
       value: first.postgresUpMs === undefined ? 'n/a' : formatSeconds(first.postgresUpMs),
     },
     {
-      name: `Warm start to healthy (median of ${WARM_RUNS})`,
+      name: `Warm start to healthy (median of ${warmRuns})`,
       value: formatSeconds(warmMedian),
       target: `≤ ${TARGETS.warmStartMs / 1000} s`,
       pass: warmMedian <= TARGETS.warmStartMs,
     },
     { name: '  runs', value: warmStartMs.map((ms) => formatSeconds(ms)).join(', ') },
     {
-      name: `Idle RSS, server process (after ${IDLE_MS / 1000} s)`,
+      name: `Idle RSS, server process (after ${idleMs / 1000} s)`,
       value: formatMb(serverRssMb),
       target: `≤ ${TARGETS.idleRssServerMb} MB`,
       pass: serverRssMb <= TARGETS.idleRssServerMb,

@@ -76,7 +76,8 @@ async function resendDocuments(traffic, databaseUrl, isRunning, counts) {
     await sleep(3000);
     const rows = await query(
       databaseUrl,
-      `SELECT raw_document FROM inbound_documents WHERE is_applied ORDER BY random() LIMIT 2`,
+      // The demo's seeded history has applied documents without a text: only sent ones can be sent again.
+      `SELECT raw_document FROM inbound_documents WHERE is_applied AND raw_document IS NOT NULL ORDER BY random() LIMIT 2`,
     ).catch(() => []);
     for (const { raw_document: xml } of rows) {
       const outcome = await traffic.call('supplier resend', 'POST', '/api/cxml/inbound', {

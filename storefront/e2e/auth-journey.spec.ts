@@ -1,33 +1,6 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
-
 import { latestMail, signUpLinkPath } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
-const CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
-
-/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
-async function approveAsAdmin(baseURL: string, userId: string) {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', {
-      data: { email: 'admin@demo.supplyhub.test', password: DEMO_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
-    expect(approval.status()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
-
-async function currentUserId(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
-    const body = (await response.json()) as { user: { id: string } };
-    return body.user.id;
-  });
-}
+import { approveAsAdmin, askToSignUp, currentUserId, DEMO_PASSWORD, SIGN_UP_CHECK_EMAIL } from './support/portal.js';
 
 test('a new user signs up, completes onboarding, waits for approval and lands in the catalogue once approved', async ({
   page,
@@ -36,16 +9,8 @@ test('a new user signs up, completes onboarding, waits for approval and lands in
   test.setTimeout(60_000);
   const email = `journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First Name').fill('Jamie');
-  await page.getByLabel('Last Name').fill('Rivera');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-
   // The same answer as for a known e-mail; the mailed link creates the account.
-  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await askToSignUp(page, email, { first: 'Jamie', last: 'Rivera' });
   await page.goto(await signUpLinkPath(email));
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
@@ -135,7 +100,7 @@ test('a guessable password is refused at sign-up with the reasons shown under th
   // A stronger one goes through.
   await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await expect(page.getByText(SIGN_UP_CHECK_EMAIL)).toBeVisible();
 });
 
 test('signing up with an e-mail that has an account shows the same answer, and the mail says so', async ({ page }) => {
@@ -146,7 +111,7 @@ test('signing up with an e-mail that has an account shows the same answer, and t
   await page.getByLabel('Email').fill('nurse@demo.supplyhub.test');
   await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await expect(page.getByText(SIGN_UP_CHECK_EMAIL)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   expect(await latestMail('nurse@demo.supplyhub.test', 'sign-up-existing-account')).toMatch(
     /you already have an account/,

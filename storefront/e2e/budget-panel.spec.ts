@@ -62,7 +62,9 @@ test('the cart shows the department budget change as the order grows, and a stop
 
   expect(await submitFromDrawer(page, drawer)).toBe(422);
   const remains = usd(price * 2).replace(/[$.]/g, (character) => `\\${character}`);
-  const message = new RegExp(`^This order exceeds the ${department} budget for [A-Z][a-z]+: ${remains} remains\\.$`);
+  const message = new RegExp(
+    `^This order exceeds the ${department} budget for [A-Z][a-z]+: ${remains} remains\\. Only an administrator can raise the budget\\.$`,
+  );
   await expect(drawer.getByText(message)).toBeVisible();
   const orders = (await (await page.request.get('/api/orders')).json()) as { data: unknown[] };
   expect(orders.data).toEqual([]);

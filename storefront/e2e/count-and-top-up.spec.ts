@@ -1,10 +1,8 @@
-import type { Page } from '@playwright/test';
-
-import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { freshGtin } from '../../scripts/e2e/gtin.js';
 import { expectNoHorizontalOverflow, expectTappable, PHONE_SCREEN } from './support/phone-screen.js';
 import { withAdmin, type CatalogueProduct } from './support/portal.js';
+import { signInAsWardMember } from './support/wards.js';
 
 test.use(PHONE_SCREEN);
 
@@ -12,34 +10,6 @@ const ITEMS = 10;
 /** Item 2's box of 5 carries a barcode: the nurse scans it on top of what she typed. */
 const SCANNED_ITEM = 2;
 const BOX_UNITS = 5;
-
-/** A new member of a new ward (signed up, onboarded, approved, role nurse by default), signed in in the page's context. */
-async function signInAsWardNurse(
-  page: Page,
-  baseURL: string,
-  departmentId: string,
-  role: 'nurse' | 'doctor' = 'nurse',
-): Promise<string> {
-  const email = `nurse-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  const user = await signUpThroughMail(page.request, {
-    first_name: 'Robin',
-    last_name: 'Shaw',
-    email,
-    password: 'Quiet-Harbor-2026!',
-  });
-  expect(
-    (await page.request.put('/api/profile/onboarding', { data: { first_name: 'Robin', last_name: 'Shaw' } })).status(),
-  ).toBe(200);
-  await withAdmin(baseURL, async (admin) => {
-    expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
-    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role } })).status()).toBe(200);
-    expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
-    expect((await admin.put(`/api/admin/users/${user.id}`, { data: { department_id: departmentId } })).status()).toBe(
-      200,
-    );
-  });
-  return user.id;
-}
 
 test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan and submits the top-up as the location's order", async ({
   page,
@@ -80,7 +50,7 @@ test("on a 390 × 844 phone a nurse counts a 10-item par cart with a typed scan 
     });
     expect(saved.status()).toBe(200);
   });
-  await signInAsWardNurse(page, baseURL ?? '', location.departmentId);
+  await signInAsWardMember(page, baseURL ?? '', location.departmentId);
 
   const started = Date.now();
   await page.goto('/catalog');
@@ -200,7 +170,7 @@ test('a doctor of the ward, who may submit a cart, puts the top-up in it with on
     expect(created.status()).toBe(201);
     return { ...((await created.json()) as { id: string; name: string }), departmentId };
   });
-  await signInAsWardNurse(page, baseURL ?? '', location.departmentId, 'doctor');
+  await signInAsWardMember(page, baseURL ?? '', location.departmentId, 'doctor');
   await page.goto(`/locations/${location.id}`);
   await page.getByRole('textbox', { name: `On hand: ${gauze!.title}` }).fill('3');
   await page.getByRole('textbox', { name: `On hand: ${gloves!.title}` }).fill('0');

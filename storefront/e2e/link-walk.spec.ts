@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
-import { latestMail, mailsTo, signUpThroughMail } from '../../scripts/e2e/mailbox.js';
+import { latestMail, mailsTo } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, listProducts, signInAs, withAdmin, type CatalogueProduct } from './support/portal.js';
+import { signInAsWardMember } from './support/wards.js';
 
 /**
  * decisions.md: which pages a role opens follows from what the API lets it do, and no page, banner,
@@ -224,21 +225,7 @@ test('a nurse’s mail about her count’s order links to her orders, which show
     return { ...((await created.json()) as { id: string }), departmentId, gauze: gauze! };
   });
   const { gauze } = location;
-  const email = `nurse-lw-${Date.now()}@example.test`;
-  const user = await signUpThroughMail(page.request, {
-    first_name: 'Nell',
-    last_name: 'Ward',
-    email,
-    password: 'Quiet-Harbor-2026!',
-  });
-  await page.request.put('/api/profile/onboarding', { data: { first_name: 'Nell', last_name: 'Ward' } });
-  await withAdmin(baseURL ?? '', async (admin) => {
-    expect((await admin.post(`/api/admin/users/${user.id}/approve`, { data: { approved: true } })).status()).toBe(200);
-    expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'nurse' } })).status()).toBe(200);
-    expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
-    const moved = await admin.put(`/api/admin/users/${user.id}`, { data: { department_id: location.departmentId } });
-    expect(moved.status()).toBe(200);
-  });
+  const { email } = await signInAsWardMember(page, baseURL ?? '', location.departmentId);
 
   await page.goto(`/locations/${location.id}`);
   await page.getByRole('textbox', { name: `On hand: ${gauze.title}` }).fill('2');

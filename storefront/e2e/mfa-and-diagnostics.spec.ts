@@ -1,26 +1,12 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 import { signUpThroughMail } from '../../scripts/e2e/mailbox.js';
 import { expect, test } from '../../scripts/e2e/portal-test.js';
-import { DEMO, signInAs } from './support/portal.js';
+import { approveAsAdmin, DEMO, DEMO_PASSWORD, signInAs } from './support/portal.js';
 
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
-const ADMIN_EMAIL = 'admin@demo.supplyhub.test';
+const ADMIN_EMAIL = DEMO.admin;
 const TIMEOUT_TEXT = 'Session initialization timeout. Please try logging in again.';
-
-/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
-async function approveAsAdmin(baseURL: string, userId: string) {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
-    expect(login.status()).toBe(200);
-    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
-    expect(approval.status()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /** A fresh, onboarded and approved account, signed in in the page's own cookie jar. */
 async function createApprovedUser(page: Page, baseURL: string, email: string, password: string) {

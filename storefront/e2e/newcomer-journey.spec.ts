@@ -1,46 +1,10 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
-
 import { expect, test } from '../../scripts/e2e/portal-test.js';
+import { approveAsAdmin, askToSignUp, currentUserId, SIGN_UP_CHECK_EMAIL } from './support/portal.js';
 
-const DEMO_PASSWORD = 'SupplyHub-demo-2026';
-const CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
 const SIGN_UP_SUBJECT = 'Finish creating your Supply Hub account';
-
-/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
-async function approveAsAdmin(baseURL: string, userId: string) {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', {
-      data: { email: 'admin@demo.supplyhub.test', password: DEMO_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
-    expect(approval.status()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
-
-async function currentUserId(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
-    return ((await response.json()) as { user: { id: string } }).user.id;
-  });
-}
 
 function newAddress(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-}
-
-async function askToSignUp(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First Name').fill('Sam');
-  await page.getByLabel('Last Name').fill('Okafor');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
 }
 
 test('a newcomer to the demo signs up, reads the mail in the demo mailbox, completes onboarding and is approved', async ({
@@ -49,7 +13,7 @@ test('a newcomer to the demo signs up, reads the mail in the demo mailbox, compl
 }) => {
   test.setTimeout(60_000);
   const email = newAddress('newcomer');
-  await askToSignUp(page, email);
+  await askToSignUp(page, email, { first: 'Sam', last: 'Okafor' });
 
   // The demo sends no mail: the message leads to where the mail can be read.
   await page.getByRole('link', { name: 'Open the demo mailbox' }).click();
@@ -125,7 +89,7 @@ test('outside demo mode the message does not offer the demo mailbox', async ({ p
   // The first health read after the sign-up is the message's own question: demo mode or not.
   const readBefore = await healthAnswersRead();
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  await expect(page.getByText(SIGN_UP_CHECK_EMAIL)).toBeVisible();
   await expect.poll(healthAnswersRead).toBeGreaterThan(readBefore);
   // The answer is read and handed on; what it changes is drawn once the page has painted twice since.
   await page.evaluate(

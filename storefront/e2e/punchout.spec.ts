@@ -26,8 +26,8 @@ test("a PunchOut round trip puts the supplier's items in the cart as quoted, and
 
   // Back in the portal, the cart open with what the supplier returned.
   await expect(page).toHaveURL(/\/catalog$/);
-  await expect(page.getByText("2 items from the supplier's shop are in your cart.")).toBeVisible();
   await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('status')).toHaveText("2 items from the supplier's shop are in your cart.");
   await expect(drawer.getByRole('heading', { name: 'Shopping Cart (4 items)' })).toBeVisible();
   const supplierItems = drawer.getByRole('list', { name: 'Supplier items' });
   await expect(supplierItems.getByRole('listitem')).toHaveCount(2);
@@ -56,6 +56,8 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: `Add ${SHARPS} to cart` }).click();
     await page.getByRole('button', { name: 'Return to Supply Hub' }).click();
     const drawer = page.getByRole('dialog', { name: /Shopping Cart/ });
+    // Inside the drawer, where nothing covers the line's Remove button.
+    await expect(drawer.getByRole('status')).toHaveText("1 item from the supplier's shop is in your cart.");
     await expect(drawer.getByRole('list', { name: 'Supplier items' })).toContainText(SHARPS);
     await expectNoHorizontalOverflow(page);
     await drawer.getByRole('button', { name: `Remove ${SHARPS} from cart` }).click();

@@ -53,6 +53,16 @@ interface OrderBody {
   fulfilment: { fulfilment_status: string | null };
 }
 
+/** Approves the order, waits for the sandbox supplier's shipment and opens its delivery on /orders. */
+async function shippedDeliveryOnOrdersPage(page: Page, baseURL: string, order: PlacedOrder): Promise<Locator> {
+  await approve(baseURL, order);
+  await waitUntilShipped(page, order);
+  await page.goto('/orders');
+  return page
+    .getByRole('article', { name: order.order_number })
+    .getByRole('region', { name: `Delivery of ${order.order_number}` });
+}
+
 /** WCAG 2.x A and AA, serious or critical (as accessibility.spec.ts), once MUI's transitions have ended. */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -133,12 +143,7 @@ test('a lot typed in with a short expiry is flagged in the receive form and rece
   baseURL,
 }) => {
   const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
-  await approve(baseURL ?? '', order);
-  await waitUntilShipped(page, order);
-  await page.goto('/orders');
-  const delivery = page
-    .getByRole('article', { name: order.order_number })
-    .getByRole('region', { name: `Delivery of ${order.order_number}` });
+  const delivery = await shippedDeliveryOnOrdersPage(page, baseURL ?? '', order);
   await delivery.getByRole('button', { name: 'Receive part' }).click();
   const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
   await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
@@ -196,12 +201,7 @@ test('a scanned label fills in its line’s lot and expiry, which the receipt re
     });
     expect(saved.status()).toBe(200);
   });
-  await approve(baseURL ?? '', order);
-  await waitUntilShipped(page, order);
-  await page.goto('/orders');
-  const delivery = page
-    .getByRole('article', { name: order.order_number })
-    .getByRole('region', { name: `Delivery of ${order.order_number}` });
+  const delivery = await shippedDeliveryOnOrdersPage(page, baseURL ?? '', order);
   await delivery.getByRole('button', { name: 'Receive part' }).click();
   const form = delivery.getByRole('form', { name: `Receive items of ${order.order_number}` });
   await expect(form.getByLabel('Lot')).toHaveValue(/^LOT-\d+-1$/);
@@ -256,12 +256,7 @@ test.describe('on a 390 px phone', () => {
     baseURL,
   }) => {
     const order = await pendingOrderOfNewDoctor(page, baseURL ?? '');
-    await approve(baseURL ?? '', order);
-    await waitUntilShipped(page, order);
-    await page.goto('/orders');
-    const delivery = page
-      .getByRole('article', { name: order.order_number })
-      .getByRole('region', { name: `Delivery of ${order.order_number}` });
+    const delivery = await shippedDeliveryOnOrdersPage(page, baseURL ?? '', order);
     await expect(delivery.getByTestId('fulfilment-status')).toHaveText(/^Partly shipped · expected /);
     await expect(delivery.getByText(/ backordered, expected /)).toBeVisible();
     await expectNoSeriousAxeViolations(page);

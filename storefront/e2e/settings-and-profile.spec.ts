@@ -2,7 +2,7 @@ import { expect, test } from '../../scripts/e2e/portal-test.js';
 import { DEMO, signInAs, signInAsNewDoctor } from './support/portal.js';
 
 test('settings save the default ship-to and a shipping address checked field by field', async ({ page, baseURL }) => {
-  const { email } = await signInAsNewDoctor(page, baseURL ?? '');
+  const { email } = await signInAsNewDoctor(page, baseURL ?? '', { hasShippingAddress: false });
   await page.goto('/settings');
 
   const profile = page.getByRole('region', { name: 'Profile' });

@@ -3,17 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { Command } from 'commander';
 
 import { REPO_ROOT } from '../config.js';
 import { JOBS } from '../jobs/registry.js';
 import { verifyPassword } from '../modules/users/password-hashing.js';
-import { childEnv, runTs, type CommandResult } from '../test-support/processes.js';
-import { createIsolatedDatabase, uniqueEmail } from '../test-support/test-context.js';
+import { runCli, useCliDatabase } from '../test-support/cli-database.js';
+import { childEnv, type CommandResult } from '../test-support/processes.js';
+import { uniqueEmail } from '../test-support/test-context.js';
 import { buildProgram } from './program.js';
-
-const cli = (args: string[], env: Record<string, string>, input?: string) => runTs('cli/main.ts', args, env, { input });
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), as an operator at a terminal would; `answer` is typed at the first prompt. */
 function cliOnTerminal(args: string[], env: Record<string, string>, answer?: { after: string; text: string }) {
@@ -40,14 +39,8 @@ function cliOnTerminal(args: string[], env: Record<string, string>, answer?: { a
 jest.setTimeout(240_000);
 
 describe('the CLI keeps secrets off the command line', () => {
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    // The production-mode order URL below must be one the portal may reach, or saving it is refused.
-    env = { DATABASE_URL: database.url, NODE_ENV: 'test', SUPPLIER_ALLOWED_HOSTS: 'supplier.example:443' };
-  });
-  afterAll(() => database.drop());
+  // The production-mode order URL below must be one the portal may reach, or saving it is refused.
+  const database = useCliDatabase({ SUPPLIER_ALLOWED_HOSTS: 'supplier.example:443' });
 
   const newUser = (email: string) => [
     'users:create',
@@ -72,7 +65,7 @@ describe('the CLI keeps secrets off the command line', () => {
 
   it('users:create --password-stdin reads the password from standard input, without a warning', async () => {
     const email = uniqueEmail('stdin');
-    const result = await cli([...newUser(email), '--password-stdin'], env, 'Quiet-Harbour-71\n');
+    const result = await runCli([...newUser(email), '--password-stdin'], database.env, 'Quiet-Harbour-71\n');
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toMatchObject({ email, roles: ['nurse'] });
@@ -81,7 +74,7 @@ describe('the CLI keeps secrets off the command line', () => {
 
   it('the old --password flag still works, with a warning on stderr that names --password-stdin', async () => {
     const email = uniqueEmail('legacy');
-    const result = await cli([...newUser(email), '--password', 'Quiet-Harbour-72'], env);
+    const result = await runCli([...newUser(email), '--password', 'Quiet-Harbour-72'], database.env);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^supply-hub: warning: --password .*shell history.*--password-stdin/);
     expect(result.stdout + result.stderr).not.toContain('Quiet-Harbour-72');
@@ -90,12 +83,12 @@ describe('the CLI keeps secrets off the command line', () => {
 
   it('without either flag and no terminal, says how to give the password and creates nothing', async () => {
     const email = uniqueEmail('none');
-    const result = await cli(newUser(email), env);
+    const result = await runCli(newUser(email), database.env);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       'supply-hub: the initial password is required: pipe it with --password-stdin, or run in a terminal to be asked for it',
     );
-    const empty = await cli([...newUser(email), '--password-stdin'], env, '');
+    const empty = await runCli([...newUser(email), '--password-stdin'], database.env, '');
     expect(empty.stderr.trim()).toBe(
       'supply-hub: --password-stdin: standard input has no line for the initial password',
     );
@@ -104,7 +97,7 @@ describe('the CLI keeps secrets off the command line', () => {
 
   it('asks for the password at a terminal without echoing it', async () => {
     const email = uniqueEmail('prompt');
-    const result = await cliOnTerminal(newUser(email), env, {
+    const result = await cliOnTerminal(newUser(email), database.env, {
       after: 'The initial password: ',
       text: 'Quiet-Harbour-73',
     });
@@ -115,9 +108,9 @@ describe('the CLI keeps secrets off the command line', () => {
   });
 
   it('settings:punchout --inbound-identity ID --inbound-secret-stdin sets the supplier’s inbound credentials alone', async () => {
-    const result = await cli(
+    const result = await runCli(
       ['settings:punchout', '--inbound-identity', 'ACME-MEDICAL', '--inbound-secret-stdin', '--json'],
-      env,
+      database.env,
       'acme-inbound-secret-2026\n',
     );
     expect([result.code, result.stderr]).toEqual([0, '']);
@@ -129,16 +122,16 @@ describe('the CLI keeps secrets off the command line', () => {
     const stored = await database.db('punchout_settings').first('inbound_shared_secret_encrypted');
     expect(stored.inbound_shared_secret_encrypted).toMatch(/^v1\./);
     expect(stored.inbound_shared_secret_encrypted).not.toContain('acme-inbound-secret');
-    const tooShort = await cli(
+    const tooShort = await runCli(
       ['settings:punchout', '--inbound-identity', 'ACME', '--inbound-secret-stdin'],
-      env,
+      database.env,
       'short\n',
     );
     expect([tooShort.code, tooShort.stderr.trim()]).toEqual([
       1,
       'supply-hub: inbound_shared_secret The inbound shared secret must be at least 16 characters',
     ]);
-    const nothing = await cli(['settings:punchout'], env);
+    const nothing = await runCli(['settings:punchout'], database.env);
     expect(nothing.stderr.trim()).toBe(
       'supply-hub: settings:punchout: give --url and --identity, or --inbound-identity (or both)',
     );
@@ -146,7 +139,7 @@ describe('the CLI keeps secrets off the command line', () => {
 
   it('settings:punchout --secret-stdin stores the shared secret from standard input and never prints it', async () => {
     const args = ['settings:punchout', '--url', 'https://supplier.example/cxml', '--identity', 'HOSP-2', '--json'];
-    const result = await cli([...args, '--secret-stdin'], env, 'stdin-secret-654\n');
+    const result = await runCli([...args, '--secret-stdin'], database.env, 'stdin-secret-654\n');
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toMatchObject({ identity: 'HOSP-2', shared_secret_masked: '••••••••' });
@@ -154,10 +147,10 @@ describe('the CLI keeps secrets off the command line', () => {
     const stored = await database.db('punchout_settings').first();
     expect(JSON.stringify(stored)).not.toContain('stdin-secret-654');
 
-    const legacy = await cli([...args, '--secret', 'legacy-secret-655'], env);
+    const legacy = await runCli([...args, '--secret', 'legacy-secret-655'], database.env);
     expect(legacy.code).toBe(0);
     expect(legacy.stderr).toMatch(/^supply-hub: warning: --secret .*--secret-stdin/);
-    const both = await cli([...args, '--secret', 'x', '--secret-stdin'], env, 'y\n');
+    const both = await runCli([...args, '--secret', 'x', '--secret-stdin'], database.env, 'y\n');
     expect(both.code).toBe(1);
     expect(both.stderr.trim()).toBe(
       'supply-hub: give the shared secret either with --secret-stdin or --secret, not both',
@@ -165,18 +158,18 @@ describe('the CLI keeps secrets off the command line', () => {
   });
 
   it('shows progress bars for reseed and export on a terminal, and none when stderr is a pipe', async () => {
-    expect((await cli(['catalog:bootstrap', '--json'], env)).code).toBe(0);
+    expect((await runCli(['catalog:bootstrap', '--json'], database.env)).code).toBe(0);
     await database.db('products').whereIn('id', database.db('products').select('id').limit(3)).update({ price: 1.23 });
-    const reseed = await cliOnTerminal(['catalog:reseed'], env);
+    const reseed = await cliOnTerminal(['catalog:reseed'], database.env);
     expect(reseed.stdout).toMatch(/Correcting products \[.*\] 3\/3/);
     expect(reseed.stdout).toContain('Corrections: 3');
     const exported = await cliOnTerminal(
       ['catalog:export', '--out', path.join(mkdtempSync(path.join(os.tmpdir(), 'supply-hub-export-')), 'export.csv')],
-      env,
+      database.env,
     );
     expect(exported.stdout).toMatch(/Exporting products \[.*\] 154\/154/);
 
-    const piped = await cli(['catalog:export', '--stdout'], env);
+    const piped = await runCli(['catalog:export', '--stdout'], database.env);
     expect(piped.stderr).toBe('');
     expect(piped.stdout.trim().split('\n')).toHaveLength(155);
   });
@@ -184,13 +177,13 @@ describe('the CLI keeps secrets off the command line', () => {
 
 describe('the CLI describes itself', () => {
   it('--version prints the release', async () => {
-    const result = await cli(['--version'], {});
+    const result = await runCli(['--version'], {});
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('jobs:run --help lists exactly the jobs of the registry, each with its schedule and description', async () => {
-    const result = await cli(['jobs:run', '--help'], {});
+    const result = await runCli(['jobs:run', '--help'], {});
     expect(result.code).toBe(0);
     const listed = result.stdout
       .slice(result.stdout.indexOf('Jobs:\n'))

@@ -1,39 +1,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 
 import { REPO_ROOT } from '../config.js';
-import { runTs } from '../test-support/processes.js';
-import { createIsolatedDatabase, writeTempFile } from '../test-support/test-context.js';
-
-const cli = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  runTs('cli/main.ts', args, env, { input });
+import { runCli, useCliDatabase } from '../test-support/cli-database.js';
+import { writeTempFile } from '../test-support/test-context.js';
 
 // Each test spawns several CLI processes (~10 s each on a loaded 2-core machine).
 jest.setTimeout(180_000);
 
 describe('the operators’ CLI against PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
-  });
-  afterAll(() => database.drop());
+  const database = useCliDatabase();
 
   it('bootstraps the catalogue; the audit then reports 154 perfect; a second bootstrap changes nothing', async () => {
-    const first = await cli(['catalog:bootstrap', '--json'], env);
+    const first = await runCli(['catalog:bootstrap', '--json'], database.env);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ upserted_count: 154, db_active_count: 154 });
-    const audit = await cli(['catalog:audit', '--json'], env);
+    const audit = await runCli(['catalog:audit', '--json'], database.env);
     expect(JSON.parse(audit.stdout)).toMatchObject({ csv_count: 154, db_active_count: 154, status: 'perfect' });
-    const second = await cli(['catalog:bootstrap', '--json'], env);
+    const second = await runCli(['catalog:bootstrap', '--json'], database.env);
     expect(JSON.parse(second.stdout)).toMatchObject({ upserted_count: 0, reactivated_count: 0, deactivated_count: 0 });
   });
 
   it('creates, approves and re-roles a user through the same services as the API', async () => {
-    const created = await cli(
+    const created = await runCli(
       [
         'users:create',
         '--email',
@@ -49,17 +40,18 @@ describe('the operators’ CLI against PostgreSQL', () => {
         'provider',
         '--json',
       ],
-      env,
+      database.env,
       'Lantern-quartz-harbor-58\n',
     );
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ roles: ['nurse', 'provider'], onboarding_approved: false });
     expect(created.stdout + created.stderr).not.toContain('Lantern-quartz-harbor-58');
-    expect((await cli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], env)).stdout).toContain(
-      'is approved',
-    );
     expect(
-      (await cli(['users:revoke-role', '--email', 'cli.nurse@test.supplyhub.test', '--role', 'nurse'], env)).stdout,
+      (await runCli(['users:approve', '--email', 'cli.nurse@test.supplyhub.test'], database.env)).stdout,
+    ).toContain('is approved');
+    expect(
+      (await runCli(['users:revoke-role', '--email', 'cli.nurse@test.supplyhub.test', '--role', 'nurse'], database.env))
+        .stdout,
     ).toContain('roles now provider');
     const actions = await database
       .db('audit_events')
@@ -70,36 +62,39 @@ describe('the operators’ CLI against PostgreSQL', () => {
   });
 
   it('exports the active catalogue with the spec’s columns', async () => {
-    const result = await cli(['catalog:export', '--stdout'], env);
+    const result = await runCli(['catalog:export', '--stdout'], database.env);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toBe('"asin","sku","title","price","amazon_url"');
     expect(lines).toHaveLength(155);
   });
 
   it('answers bad input with one clear line and a non-zero exit code, writing nothing', async () => {
-    const unknownFlag = await cli(['catalog:audit', '--colour'], env);
+    const unknownFlag = await runCli(['catalog:audit', '--colour'], database.env);
     expect(unknownFlag.code).toBe(2);
     expect(unknownFlag.stderr).toMatch(/unknown option '--colour'/);
 
-    const badRole = await cli(['users:grant-role', '--email', 'x@test.supplyhub.test', '--role', 'wizard'], env);
+    const badRole = await runCli(
+      ['users:grant-role', '--email', 'x@test.supplyhub.test', '--role', 'wizard'],
+      database.env,
+    );
     expect(badRole.code).toBe(2);
 
-    const missingUser = await cli(['users:approve', '--email', 'nobody@test.supplyhub.test'], env);
+    const missingUser = await runCli(['users:approve', '--email', 'nobody@test.supplyhub.test'], database.env);
     expect(missingUser.code).toBe(1);
     expect(missingUser.stderr.trim()).toBe('supply-hub: No account with the e-mail nobody@test.supplyhub.test');
 
     const lines = readFileSync(path.join(REPO_ROOT, 'seeds', 'catalog.csv'), 'utf8').split('\n');
     lines[10] = lines[10]!.replace(/^B0[A-Z0-9]{8}/, 'b0lowercase');
     const before = await database.db('products').max('updated_at as latest').first();
-    const malformed = await cli(['catalog:bootstrap'], {
-      ...env,
+    const malformed = await runCli(['catalog:bootstrap'], {
+      ...database.env,
       CATALOG_CSV_PATH: writeTempFile('catalog.csv', lines.join('\n')),
     });
     expect(malformed.code).toBe(1);
     expect(malformed.stderr.trim()).toMatch(/^supply-hub: line 11: asin must be an ASIN/);
     expect(await database.db('products').max('updated_at as latest').first()).toEqual(before);
 
-    const unreachable = await cli(['catalog:audit'], {
+    const unreachable = await runCli(['catalog:audit'], {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
       NODE_ENV: 'test',
     });
@@ -109,7 +104,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
   });
 
   it('saves punchout settings without ever printing the secret', async () => {
-    const result = await cli(
+    const result = await runCli(
       [
         'settings:punchout',
         '--url',
@@ -120,7 +115,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
         '--test-mode',
         '--json',
       ],
-      env,
+      database.env,
       'cli-secret-987\n',
     );
     expect(result.code).toBe(0);
@@ -131,7 +126,11 @@ describe('the operators’ CLI against PostgreSQL', () => {
       shared_secret_masked: '••••••••',
     });
     expect(result.stdout + result.stderr).not.toContain('cli-secret-987');
-    const bad = await cli(['settings:punchout', '--url', 'not a url', '--identity', 'x', '--secret-stdin'], env, 'y\n');
+    const bad = await runCli(
+      ['settings:punchout', '--url', 'not a url', '--identity', 'x', '--secret-stdin'],
+      database.env,
+      'y\n',
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^supply-hub: punchout_url The punchout URL must be a valid URL/);
   });
@@ -158,7 +157,7 @@ describe('the operators’ CLI against PostgreSQL', () => {
     } finally {
       await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
     }
-    const rebuilt = await cli(['budgets:rebuild', '--json'], env);
+    const rebuilt = await runCli(['budgets:rebuild', '--json'], database.env);
     expect(rebuilt.code).toBe(0);
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ orders_corrected: 1, hour_rows: 1 });
     expect(await db('department_committed_hours').where({ department_id: department!.id }).pluck('committed')).toEqual([
@@ -166,8 +165,34 @@ describe('the operators’ CLI against PostgreSQL', () => {
     ]);
   });
 
+  it("rebuilds the orders' kept fulfilment, correcting an order whose kept status drifted", async () => {
+    const db = database.db;
+    const [user] = await db('users')
+      .insert({ email: 'cli-fulfilment@test.supplyhub.test' })
+      .returning<{ id: string }[]>('id');
+    const [order] = await db('orders')
+      .insert({
+        user_id: user!.id,
+        user_email: 'cli-fulfilment@test.supplyhub.test',
+        total_amount: '12.00',
+        status: 'submitted',
+      })
+      .returning<{ id: string }[]>('id');
+    // Sent and not answered yet: the trigger kept it as awaiting confirmation.
+    expect(await db('orders').where({ id: order!.id }).first('fulfilment_status')).toEqual({
+      fulfilment_status: 'awaiting_confirmation',
+    });
+    await db('orders').where({ id: order!.id }).update({ fulfilment_status: 'received' });
+    const rebuilt = await runCli(['fulfilment:rebuild', '--json'], database.env);
+    expect(rebuilt.code).toBe(0);
+    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ orders_corrected: 1 });
+    expect(await db('orders').where({ id: order!.id }).first('fulfilment_status')).toEqual({
+      fulfilment_status: 'awaiting_confirmation',
+    });
+  });
+
   it('lists and runs jobs', async () => {
-    const listed = JSON.parse((await cli(['jobs:list', '--json'], env)).stdout) as { name: string }[];
+    const listed = JSON.parse((await runCli(['jobs:list', '--json'], database.env)).stdout) as { name: string }[];
     expect(listed.map((job) => job.name)).toEqual([
       'catalog-bootstrap',
       'catalog-reseed',
@@ -178,10 +203,11 @@ describe('the operators’ CLI against PostgreSQL', () => {
       'sandbox-supplier-documents',
       'invoice-status-updates',
       'standing-orders',
+      'expiry-digest',
     ]);
-    const run = await cli(['jobs:run', 'catalog-reseed', '--json'], env);
+    const run = await runCli(['jobs:run', 'catalog-reseed', '--json'], database.env);
     expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'success', counts: { corrected_count: 0 } });
-    const unknown = await cli(['jobs:run', 'make-coffee'], env);
+    const unknown = await runCli(['jobs:run', 'make-coffee'], database.env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("unknown job 'make-coffee'");
   });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 
-import { runTs } from '../test-support/processes.js';
-import { createIsolatedDatabase } from '../test-support/test-context.js';
-
-const cli = (args: string[], env: Record<string, string>) => runTs('cli/main.ts', args, env);
+import { runCli, useCliDatabase } from '../test-support/cli-database.js';
 
 // Each CLI run is a process of its own (~10 s on a loaded 2-core machine).
 jest.setTimeout(120_000);
 
 describe('npm run cli -- mail:list', () => {
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-  let env: Record<string, string>;
+  const database = useCliDatabase();
   const link = 'https://portal.example/confirm-sign-up#token=Rk9PQkFSQkFaLXRva2VuLWZvci10aGUtY2xpLXRlc3Q';
 
   beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
     const mail = { subject: 'Finish creating your account', template: 'sign-up-confirm' };
     await database.db('email_outbox').insert([
       { ...mail, to_address: 'waiting@example.test', text_body: `Open ${link} to finish.`, status: 'logged' },
@@ -23,16 +17,15 @@ describe('npm run cli -- mail:list', () => {
       { ...mail, to_address: 'waiting@example.test', text_body: 'https://portal.example/sent', status: 'sent' },
     ]);
   });
-  afterAll(() => database.drop());
 
   it('shows an operator the undelivered mails with their links, one address with --to, and audits the reading', async () => {
-    const one = await cli(['mail:list', '--to', 'Waiting@Example.test', '--json'], env);
+    const one = await runCli(['mail:list', '--to', 'Waiting@Example.test', '--json'], database.env);
     expect(one.code).toBe(0);
     expect(JSON.parse(one.stdout)).toEqual([
       expect.objectContaining({ to: 'waiting@example.test', subject: 'Finish creating your account', links: [link] }),
     ]);
 
-    const all = await cli(['mail:list'], env);
+    const all = await runCli(['mail:list'], database.env);
     expect(all.code).toBe(0);
     expect(all.stdout).toContain('2 mail(s) wait undelivered');
     expect(all.stdout).toContain(link);
@@ -48,7 +41,7 @@ describe('npm run cli -- mail:list', () => {
 
   it('refuses an address that is not one with one line, writing no audit row', async () => {
     const before = await database.db('audit_events').where({ action: 'mail.list' }).count<{ count: string }[]>('*');
-    const refused = await cli(['mail:list', '--to', 'nobody'], env);
+    const refused = await runCli(['mail:list', '--to', 'nobody'], database.env);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe("supply-hub: --to must be an e-mail address, not 'nobody'");
     const after = await database.db('audit_events').where({ action: 'mail.list' }).count<{ count: string }[]>('*');

@@ -9,6 +9,7 @@ import { registerBudgetCommands } from './commands/budgets.commands.js';
 import { registerCatalogCommands } from './commands/catalog.commands.js';
 import { registerCxmlCommands } from './commands/cxml.commands.js';
 import { registerDbCommands } from './commands/db.commands.js';
+import { registerFulfilmentCommands } from './commands/fulfilment.commands.js';
 import { registerImportCommands } from './commands/imports.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
 import { registerMailCommands } from './commands/mail.commands.js';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerSettingsCommands(program);
   registerReportCommands(program);
   registerBudgetCommands(program);
+  registerFulfilmentCommands(program);
   registerImportCommands(program);
   registerSecretsCommands(program);
   registerCxmlCommands(program);

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 
 import { recordServerPublicUrl } from '../modules/mail/public-url.service.js';
-import { runTs } from '../test-support/processes.js';
-import { createIsolatedDatabase, writeTempFile } from '../test-support/test-context.js';
-
-const cli = (args: string[], env: Record<string, string>) => runTs('cli/main.ts', args, env);
+import { runCli, useCliDatabase } from '../test-support/cli-database.js';
+import { writeTempFile } from '../test-support/test-context.js';
 
 // Each CLI process takes ~10 s on a loaded 2-core machine.
 jest.setTimeout(300_000);
@@ -14,16 +12,10 @@ const usersFile = (email: string) =>
   writeTempFile(`${email}.csv`, `email,first_name,last_name,role,department,approved\n${email},Rae,Lind,doctor,,yes\n`);
 
 describe('mails written by CLI commands link where the server is', () => {
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    env = { DATABASE_URL: database.url, NODE_ENV: 'test' };
-  });
-  afterAll(() => database.drop());
+  const database = useCliDatabase();
 
   it('without PUBLIC_URL and before the server recorded its URL, refuses to write the mail and changes nothing', async () => {
-    const refused = await cli(['users:import', usersFile('first@hospital.example'), '--apply'], env);
+    const refused = await runCli(['users:import', usersFile('first@hospital.example'), '--apply'], database.env);
     expect(refused.code).toBe(1);
     expect(refused.stderr + refused.stdout).toContain('This mail would link to a guessed address: set PUBLIC_URL');
     expect(await database.db('users').where({ email: 'first@hospital.example' }).first()).toBeUndefined();
@@ -32,7 +24,7 @@ describe('mails written by CLI commands link where the server is', () => {
 
   it('links to the URL the server recorded, and PUBLIC_URL wins when given', async () => {
     await recordServerPublicUrl(database.db, 'https://supplies.hospital.example', new Date());
-    const recorded = await cli(['users:import', usersFile('second@hospital.example'), '--apply'], env);
+    const recorded = await runCli(['users:import', usersFile('second@hospital.example'), '--apply'], database.env);
     expect(recorded.code).toBe(0);
     const [mail] = await database
       .db('email_outbox')
@@ -41,8 +33,8 @@ describe('mails written by CLI commands link where the server is', () => {
     expect(mail).toContain('https://supplies.hospital.example/reset-password#token=');
     expect(mail).not.toContain('127.0.0.1');
 
-    const configured = await cli(['users:import', usersFile('third@hospital.example'), '--apply'], {
-      ...env,
+    const configured = await runCli(['users:import', usersFile('third@hospital.example'), '--apply'], {
+      ...database.env,
       PUBLIC_URL: 'https://portal.example.org',
     });
     expect(configured.code).toBe(0);

@@ -59,18 +59,21 @@ describe('the requester’s shipping address, from users:create to approval', ()
       { input: `${PASSWORD}\n` },
     );
 
-  async function placeOrder(email: string) {
+  async function submitOrder(email: string, status: number) {
     const [product] = await insertProducts(database.db, [
       { title: `Gauze ${randomUUID().slice(0, 6)}`, price: '4.00' },
     ]);
     const agent = request.agent(app);
     await agent.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
-    const order = await agent
+    return agent
       .post('/api/orders')
       .set('Idempotency-Key', `k-${randomUUID()}`)
       .send({ lines: [{ asin: product!.asin, quantity: 1 }] })
-      .expect(201);
-    return order.body as { id: string };
+      .expect(status);
+  }
+
+  async function placeOrder(email: string) {
+    return (await submitOrder(email, 201)).body as { id: string };
   }
 
   it('refuses a wrong --address and creates no account', async () => {
@@ -104,16 +107,28 @@ describe('the requester’s shipping address, from users:create to approval', ()
     });
   });
 
-  it('an order without an address shows why it is blocked, and approval answers the same reason', async () => {
+  it('without --address the account may not order; an order whose address went away since shows why it is blocked', async () => {
     const created = await createDoctor('no.address@test.supplyhub.test', []);
     expect(created.code).toBe(0);
-    const order = await placeOrder('no.address@test.supplyhub.test');
+    const refused = await submitOrder('no.address@test.supplyhub.test', 422);
+    expect(refused.body).toMatchObject({ code: 'SHIPPING_ADDRESS_REQUIRED' });
+
+    const later = await createDoctor('address.gone@test.supplyhub.test', [
+      '--address',
+      '{"street_line1":"1 Main St","city":"Boston","state":"MA","postal_code":"02115"}',
+    ]);
+    expect(later.code).toBe(0);
+    const order = await placeOrder('address.gone@test.supplyhub.test');
+    await database
+      .db('shipping_addresses')
+      .whereIn('user_id', database.db('users').select('id').where({ email: 'address.gone@test.supplyhub.test' }))
+      .delete();
     // The approvals inbox carries the ship-to the card reads its blocked reason from.
     const inbox = await admin.get('/api/admin/approvals').expect(200);
     const waiting = (inbox.body as { id: string; ship_to_status: unknown }[]).find((row) => row.id === order.id);
     expect(waiting).toMatchObject({ ship_to_status: null });
-    const refused = await admin.post(`/api/admin/orders/${order.id}/approve`).send({}).expect(422);
-    expect(refused.body).toMatchObject({
+    const blocked = await admin.post(`/api/admin/orders/${order.id}/approve`).send({}).expect(422);
+    expect(blocked.body).toMatchObject({
       code: 'MISSING_SHIP_TO',
       message: 'The requester has no shipping address. Add one, then approve again.',
     });

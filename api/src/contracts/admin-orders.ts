@@ -4,12 +4,13 @@ import { idFilter } from './admin-list.js';
 import { MAX_APPROVAL_LEVELS } from './approvals.js';
 import { FULFILMENT_STATUSES } from './fulfilment.js';
 import { ORDER_STATUSES, orderStatusSchema } from './orders.js';
+import { scorecardMeasureSchema, scorecardMonthSchema } from './supplier-scorecard.js';
 
 /** The sort fields of GET /api/admin/orders. */
 export const ADMIN_ORDER_SORTS = ['created_at', 'display_seq', 'total_amount', 'status'] as const;
 
 /**
- * The fulfilment filter of the admin orders list (issue 17): a fulfilment status, or
+ * The fulfilment filter of the admin orders list: a fulfilment status, or
  * awaiting_receipt (shipped or partially shipped/received, not fully received), overdue (the
  * expected delivery date passed, not fully received) or has_backorder (a line still waiting on its
  * backorder). Only submitted orders have a fulfilment.
@@ -32,15 +33,30 @@ const approvalLevelFilter = z.coerce
   .optional();
 
 /** The filters of GET /api/admin/orders. */
-export const adminOrderFilterSchema = z.object({
-  id: idFilter(z.uuid()),
-  status: orderStatusSchema.optional(),
-  department: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
-  user_id: z.uuid().optional(),
-  fulfilment: adminOrderFulfilmentFilterSchema.optional(),
-  approval_level: approvalLevelFilter,
-});
+export const adminOrderFilterSchema = z
+  .object({
+    id: idFilter(z.uuid()),
+    status: orderStatusSchema.optional(),
+    department: z.string().trim().max(100).optional(),
+    q: z.string().trim().max(100).optional(),
+    user_id: z.uuid().optional(),
+    fulfilment: adminOrderFulfilmentFilterSchema.optional(),
+    approval_level: approvalLevelFilter,
+    /** The supplier scorecard's figures: the orders one figure counts, sent to `supplier` in `sent_month`. */
+    scorecard: scorecardMeasureSchema.optional(),
+    supplier: z.string().trim().min(1).max(200).optional(),
+    sent_month: scorecardMonthSchema.optional(),
+  })
+  .superRefine((filter, issue) => {
+    // A figure's orders are one month's: without it the filter would derive every order ever sent.
+    if ((filter.scorecard || filter.supplier) && !filter.sent_month) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['sent_month'],
+        message: 'The scorecard and supplier filters need sent_month (YYYY-MM), the month the orders were sent.',
+      });
+    }
+  });
 
 /** The requester's ship-to, as far as the orders list shows it. */
 export const shipToStatusSchema = z.strictObject({

@@ -45,7 +45,7 @@ function isWebAddress(value: string): boolean {
 }
 
 /**
- * How many days a received lot must still have before its expiry (issue 19 §4); 0 turns the check
+ * How many days a received lot must still have before its expiry; 0 turns the check
  * off for the item. Whole days, as a number: the form's number input sends one.
  */
 export const MIN_SHELF_LIFE_DAYS_DEFAULT = 90;
@@ -86,7 +86,7 @@ export const productUpdateSchema = z.object({
     .optional()
     .transform((value) => value || null),
   product_url: productUrlSchema(PRODUCT_LINK_MESSAGE),
-  /** The packaging levels' GTINs (issue 19 §2): when sent, the product's list becomes exactly this. */
+  /** The packaging levels' GTINs: when sent, the product's list becomes exactly this. */
   gtins: productGtinsSchema.optional(),
   /** When sent, the item's minimum remaining shelf life at receipt; left as it is otherwise. */
   min_shelf_life_days: minShelfLifeDaysSchema.optional(),

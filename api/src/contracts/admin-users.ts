@@ -34,11 +34,11 @@ export const adminUserSchema = z.strictObject({
   last_name: z.string().nullable(),
   username: z.string().nullable(),
   department: z.string().nullable(),
-  /** The account's department (issue 18 §1); `department` is its name. */
+  /** The account's department; `department` is its name. */
   department_id: z.string().nullable(),
-  /** Issue 18 §3: over it, an order needs one extra approval; null: no per-order limit. USD. */
+  /** Over it, an order needs one extra approval; null: no per-order limit. USD. */
   order_limit: moneyTextSchema.nullable(),
-  /** Issue 18 §3: what the user may commit per calendar month (company time zone); null: none. USD. */
+  /** What the user may commit per calendar month (company time zone); null: none. USD. */
   monthly_limit: moneyTextSchema.nullable(),
   roles: z.array(roleSchema),
   effective_role: z.string(),
@@ -64,7 +64,7 @@ export const userApprovalAnswerSchema = z.strictObject({ id: z.string(), onboard
 /** POST /api/admin/users/approve answers how many accounts it changed (all or none). */
 export const bulkApprovalAnswerSchema = z.strictObject({ updated: z.number().int() });
 
-/** A per-user limit in USD, or null for none (issue 18 §3). */
+/** A per-user limit in USD, or null for none. */
 const userLimitSchema = moneyAmountSchema('must be an amount in USD, e.g. "500.00", or empty for no limit')
   .pipe(z.number().min(0, 'must not be negative').max(9_999_999_999.99, 'is too large'))
   .nullable();

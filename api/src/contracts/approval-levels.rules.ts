@@ -1,4 +1,4 @@
-// Which approvals an order needs (issue 18 §3), pure and without zod: the API decides with it and
+// Which approvals an order needs, pure and without zod: the API decides with it and
 // the storefront's cart shows with the same function what the order will need before it is sent.
 import type { ApprovalLevel } from './approvals.js';
 

@@ -110,7 +110,7 @@ export type ApprovalProgress = z.infer<typeof approvalProgressSchema>;
  */
 export const approveOrderSchema = z.object({
   level: z.number({ error: 'Level must be a number' }).int().min(1).max(MAX_APPROVAL_LEVELS).optional(),
-  /** Issue 18 §4: lines the approver rejects (each with its reason) while approving the rest. */
+  /** Lines the approver rejects (each with its reason) while approving the rest. */
   rejected_lines: z
     .array(
       z.object({

@@ -9,6 +9,7 @@ describe('auditActionLabel', () => {
     ['order.submission_failed', 'Supplier submission failed'],
     ['order.submitted', 'Order accepted by the supplier'],
     ['user.role.grant', 'Role granted'],
+    ['expiring_stock.export', 'Expiring stock exported'],
     ['sso.drill_run', 'Sso drill run'],
     ['ANOTHER-thing', 'Another thing'],
     ['', ''],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Barcodes (issue 19 §2): a product carries one GTIN per packaging level (each, box, case) with the
+ * Barcodes: a product carries one GTIN per packaging level (each, box, case) with the
  * units that level holds; a scan resolves to the product, its level and what the element string says
  * of the pack (lot, expiry, serial).
  */

@@ -40,7 +40,7 @@ export const budgetFilterSchema = z.object({
   id: idFilter(z.uuid()),
 });
 
-/** The figures of a budget's current period (the definitions of issue 18 §2). */
+/** The figures of a budget's current period. */
 const budgetFiguresShape = {
   period_start: z.string(),
   /** The first instant after the period. */
@@ -83,9 +83,9 @@ export const budgetChangeSchema = z.strictObject({
 export type BudgetChange = z.infer<typeof budgetChangeSchema>;
 
 /**
- * GET /api/me/budget: the requester's department budget this period (the issue's fields, null when
- * the department has no budget), and what the cart needs to say which approvals an order will need
- * and how much of the user's monthly limit remains (issue 18 §3).
+ * GET /api/me/budget: the requester's department budget this period (its period, amount and
+ * figures, null when the department has no budget), and what the cart needs to say which approvals
+ * an order will need and how much of the user's monthly limit remains.
  */
 export const myBudgetSchema = z
   .strictObject({
@@ -165,9 +165,5 @@ export const BUDGET_VS_ACTUAL_CSV_FIELDS = [
   'policy',
 ] as const satisfies readonly (keyof BudgetVsActualRow)[];
 
-/** The dashboard lists the departments that have committed this much of their budget or more. */
-export const BUDGET_WATCH_PERCENT = 80;
-
-export function isBudgetOverWatch(row: Pick<BudgetVsActualRow, 'used_percent'>): boolean {
-  return row.used_percent !== null && row.used_percent >= BUDGET_WATCH_PERCENT;
-}
+// In a file without zod, so that the back office's dashboard uses the rule without loading the schemas.
+export { BUDGET_WATCH_PERCENT, isBudgetOverWatch } from './budget-watch.rules.js';

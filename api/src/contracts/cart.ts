@@ -30,7 +30,7 @@ export const cartAddSchema = z.object({
 });
 
 /**
- * A line bought in the supplier's PunchOut shop (issue 19 §5): not a catalogue product, priced as
+ * A line bought in the supplier's PunchOut shop: not a catalogue product, priced as
  * the supplier quoted it, its quantity as returned (shop again to change it).
  */
 export const supplierCartItemSchema = z

@@ -50,7 +50,7 @@ export const departmentUpdateSchema = departmentCreateSchema.extend({
   budget_owner_ids: budgetOwnerIdsSchema.optional(),
 });
 
-/** A department (cost centre, issue 18 §1) as the back office shows it. */
+/** A department (cost centre) as the back office shows it. */
 export const departmentSchema = z.strictObject({
   id: z.string(),
   code: z.string(),

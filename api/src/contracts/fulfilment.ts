@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Fulfilment: what happened to a submitted order after the supplier (issue 17). A second,
- * derived dimension beside the spec's status; computed from line quantities, never set by hand.
+ * Fulfilment: what happened to a submitted order after the supplier (docs/supplier-integration.md).
+ * A second, derived dimension beside the spec's status; computed from line quantities, never set by hand.
  */
 export const FULFILMENT_STATUSES = [
   'awaiting_confirmation',
@@ -174,7 +174,7 @@ export const receiptRequestSchema = z
       .min(1, 'Record at least one line')
       .max(500),
     /**
-     * The receiver saw the short-shelf-life warning and takes the stock anyway (issue 19 §4);
+     * The receiver saw the short-shelf-life warning and takes the stock anyway;
      * without it a lot expiring within its item's minimum remaining shelf life is refused with 409.
      */
     confirm_short_shelf_life: z.boolean().optional(),

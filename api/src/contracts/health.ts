@@ -2,6 +2,19 @@ import { z } from 'zod';
 
 import { mailDeliverySchema } from './mail.js';
 
+export const reportsDatabaseHealthSchema = z.strictObject({
+  replica: z.enum(['not_configured', 'streaming', 'lagging', 'unavailable']),
+  /** Seconds of the primary's commits the replica may not show yet; null when unknown or not shown. */
+  lag_s: z.number().nullable(),
+  /** WAL bytes written on the primary and not yet replayed on the replica. */
+  lag_bytes: z.number().nullable(),
+  /** REPORTS_MAX_LAG_S: beyond it, reports read the primary. */
+  max_lag_s: z.number().nullable(),
+  last_read_from: z.enum(['primary', 'replica']).nullable(),
+  checked_at: z.string().nullable(),
+});
+export type ReportsDatabaseHealth = z.infer<typeof reportsDatabaseHealthSchema>;
+
 export const healthResponseSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'unreachable']),
@@ -26,6 +39,13 @@ export const healthResponseSchema = z.strictObject({
       finished_at: z.string().nullable(),
     }),
   ),
+  /**
+   * Where reports, budget-vs-actual, exports and the recall lookup read: the streaming replica
+   * (REPORTS_DATABASE_URL) while `replica` is "streaming", else the primary. A replica that lags or
+   * is down does not make the portal degraded: its reads go to the primary. The figures (lag, which
+   * database served the last report read, when measured) are for administrators; null for others.
+   */
+  reports_database: reportsDatabaseHealthSchema,
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 
-import { IMAGE_SIZE_LIMIT_BYTES, imageFileProblem, imageUploadProblem } from './image-upload.rules.js';
+import { IMAGE_SIZE_LIMIT_BYTES, imageFileProblem } from './image-upload.rules.js';
 
 const MIB = 1024 * 1024;
 
@@ -21,13 +21,5 @@ describe('the product-image rule', () => {
   it('a file that is not an image is refused before its size is looked at', () => {
     expect(imageFileProblem({ type: 'application/pdf', size: 10 * MIB })).toBe('Please select an image file');
     expect(imageFileProblem({ type: '', size: 10 })).toBe('Please select an image file');
-  });
-
-  it('an upload onto a product without a SKU (or a blank one) asks for the SKU first', () => {
-    const file = { type: 'image/jpeg', size: 10 };
-    expect(imageUploadProblem(file, null)).toBe('SKU is required before uploading image');
-    expect(imageUploadProblem(file, '  ')).toBe('SKU is required before uploading image');
-    expect(imageUploadProblem(file, 'SKU-1')).toBeNull();
-    expect(imageUploadProblem({ type: 'image/jpeg', size: 5 * MIB }, 'SKU-1')).toBe('Image must be less than 5MB');
   });
 });

@@ -7,25 +7,18 @@ export const IMAGE_LARGEST_ACCEPTED_BYTES = IMAGE_SIZE_LIMIT_BYTES - 1;
 export const IMAGE_MESSAGES = {
   notAnImage: 'Please select an image file',
   tooLarge: 'Image must be less than 5MB',
-  skuRequired: 'SKU is required before uploading image',
 } as const;
 
 export function isImageTooLarge(bytes: number): boolean {
   return bytes > IMAGE_LARGEST_ACCEPTED_BYTES;
 }
 
-/** What the file itself must be, checked before sending: an image under 5 MB (the server checks the content). */
+/**
+ * What the file must be, checked before sending: an image under 5 MB (the server checks the content).
+ * Any product may have one, with or without a SKU: images are stored under generated names (docs/adr/0009).
+ */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return IMAGE_MESSAGES.notAnImage;
   if (isImageTooLarge(file.size)) return IMAGE_MESSAGES.tooLarge;
   return null;
-}
-
-/** An upload onto a product also needs the product's SKU first (admin-portal §5). */
-export function imageUploadProblem(
-  file: { type: string; size: number },
-  sku: string | null | undefined,
-): string | null {
-  if (!sku?.trim()) return IMAGE_MESSAGES.skuRequired;
-  return imageFileProblem(file);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §4: what an order costs once some of its lines are rejected — the sum of the lines kept,
+ * What an order costs once some of its lines are rejected — the sum of the lines kept,
  * in cents so no float rounding creeps in. The server's decision and the back office's preview use it.
  */
 export function totalOfLinesKept(

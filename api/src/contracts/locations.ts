@@ -180,7 +180,7 @@ export const parReviewSchema = z.strictObject({
 });
 export type ParReview = z.infer<typeof parReviewSchema>;
 
-/** One count of a location as the back office lists it (issue 19 §1): who, when, each item, what it became. */
+/** One count of a location as the back office lists it: who, when, each item, what it became. */
 export const locationCountSchema = z
   .strictObject({
     id: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Money on the wire (issue 16): the API answers decimal strings ('24.95') and accepts exactly what
- * it answers, plus the numbers forms have always sent. Parsed to a number of dollars for the rules;
- * every answer turns it back into a string with `toMoneyText`.
+ * Money on the wire (docs/adr/0005-money-as-decimal-strings.md): the API answers decimal strings
+ * ('24.95') and accepts exactly what it answers, plus the numbers forms have always sent. Parsed to
+ * a number of dollars for the rules; every answer turns it back into a string with `toMoneyText`.
  */
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
 

@@ -5,6 +5,14 @@ import { approvalProgressSchema } from './approvals.js';
 
 import { MAX_LINE_QUANTITY } from './cart.js';
 import { orderStatusSchema } from './orders.js';
+import { urgentRequestSchema } from './stat-orders.js';
+import { deliveryNoteSchema } from './supplier-text.js';
+
+/**
+ * Why an order for a requester without a shipping address is refused (422 SHIPPING_ADDRESS_REQUIRED):
+ * the address is kept on the storefront's Settings page (/settings).
+ */
+export const SHIPPING_ADDRESS_REQUIRED_MESSAGE = 'Add your shipping address in Settings before you order.';
 
 /** Only ASIN and quantity count; the server prices every line itself (decisions.md). */
 export const orderSubmissionSchema = z.object({
@@ -20,8 +28,12 @@ export const orderSubmissionSchema = z.object({
       }),
     )
     .max(200, 'An order can have at most 200 lines'),
-  /** Lines the supplier's PunchOut shop put in the cart (issue 19 §5), ordered as quoted. */
+  /** Lines the supplier's PunchOut shop put in the cart, ordered as quoted. */
   supplier_item_ids: z.array(z.uuid('Each supplier item id must be a UUID')).max(200).optional(),
+  /** A STAT order, needed today, with the reason why (contracts/stat-orders.ts). */
+  urgent: urgentRequestSchema.optional(),
+  /** Delivery instructions for the supplier, up to 500 characters; refused when they seem to hold patient data. */
+  delivery_note: deliveryNoteSchema,
 });
 export type OrderSubmission = z.infer<typeof orderSubmissionSchema>;
 
@@ -29,7 +41,7 @@ export const idempotencyKeySchema = z
   .string({ error: 'The Idempotency-Key header is required' })
   .regex(/^[A-Za-z0-9_.:-]{8,200}$/, 'The Idempotency-Key header must be 8–200 letters, digits or _ . : -');
 
-/** An approver's decision not to order a line (issue 18 §4): why, who, when; null for a line ordered. */
+/** An approver's decision not to order a line: why, who, when; null for a line ordered. */
 export const lineRejectionSchema = z
   .strictObject({
     reason: z.string(),
@@ -69,7 +81,7 @@ export const orderLineSchema = z
     total_price: z.string(),
     rejection: lineRejectionSchema.nullable(),
     /**
-     * A line bought in the supplier's PunchOut shop (issue 19 §5): priced as the supplier quoted it,
+     * A line bought in the supplier's PunchOut shop: priced as the supplier quoted it,
      * with its unit and the supplier's quote reference; null for a catalogue line.
      */
     supplier_quote: z
@@ -96,6 +108,11 @@ export const orderSchema = z
     notes: z.string().nullable(),
     delivery_location: z.string(),
     priority: z.string(),
+    /** A STAT order (needed today) and why; false and null otherwise. */
+    is_urgent: z.boolean(),
+    urgent_reason: z.string().nullable(),
+    /** Delivery instructions sent to the supplier with the order; null when none. */
+    delivery_note: z.string().nullable(),
     created_at: z.string(),
     lines: z.array(orderLineSchema),
   })
@@ -104,7 +121,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 /**
  * An order as the back office sees it: with the requester's ship-to (null when none is saved) and
- * its approvals so far and the levels it still waits for (issue 18).
+ * its approvals so far and the levels it still waits for.
  */
 export const adminOrderSchema = orderSchema
   .extend({
@@ -116,9 +133,9 @@ export const adminOrderSchema = orderSchema
     is_overdue: z.boolean(),
     expected_delivery_date: z.string().nullable(),
     approval: approvalProgressSchema,
-    /** Let through over its department's warn budget (issue 18 §2): shown to approvers. */
+    /** Let through over its department's warn budget: shown to approvers. */
     over_budget: z.boolean(),
-    /** Let through over the requester's monthly limit under a warn budget (issue 18 §3). */
+    /** Let through over the requester's monthly limit under a warn budget. */
     over_limit: z.boolean(),
     /** The requester's per-order limit at submission; an order over it needs one extra approval. */
     order_limit: z.string().nullable(),

@@ -1,4 +1,4 @@
-// Par levels (issue 19 §1): the top-up of a stock list from a count. Pure and without zod, so the
+// Par levels (docs/par-levels.md): the top-up of a stock list from a count. Pure and without zod, so the
 // storefront's count screen shows, live, exactly what the server will answer.
 
 /**

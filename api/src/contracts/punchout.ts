@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /api/punchout/sessions: where to send the browser to shop at the supplier (issue 19 §5). */
+/** POST /api/punchout/sessions: where to send the browser to shop at the supplier. */
 export const punchoutSessionSchema = z
   .strictObject({
     start_page: z.string().describe("The supplier's StartPage URL from its PunchOutSetupResponse"),

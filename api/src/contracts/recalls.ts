@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Recall lookup (issue 19 §4): a manufacturer recalls a lot; which wards received it? The item is
+ * Recall lookup: a manufacturer recalls a lot; which wards received it? The item is
  * named by its GTIN, its ASIN or a scan of the recalled pack (whose element string may carry the lot).
  */
 export const recallQuerySchema = z.strictObject({
@@ -26,7 +26,7 @@ export const recallReceiptSchema = z.strictObject({
   quantity: z.number().int(),
   expiry_date: z.string().nullable(),
   condition: z.string(),
-  /** Received with less than the item's minimum remaining shelf life, after a confirmation (issue 19 §4). */
+  /** Received with less than the item's minimum remaining shelf life, after a confirmation. */
   short_shelf_life: z.boolean(),
 });
 export type RecallReceipt = z.infer<typeof recallReceiptSchema>;

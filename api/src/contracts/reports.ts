@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { approvalLevelWithoutApproverSchema } from './approvals.js';
+import { budgetPeriodSchema } from './budgets.js';
 import { moneyTextSchema } from './money-amount.js';
 
 import type { OrderStatus } from './orders.js';
@@ -240,11 +241,38 @@ export const reportDataSchemas = {
 export type ReportSliceData = { [K in keyof typeof reportDataSchemas]: z.infer<(typeof reportDataSchemas)[K]> };
 export type ReportData = OverviewSliceRow[] | ByRegionRow[] | RegionMap | TopProductRow[] | ReorderRow[];
 
+/**
+ * What each department has spent, as its budget counts it (order_budget_cost: pending, approved, sent
+ * and failed orders less the lines rejected, never QA), over the period Budget vs actual shows for
+ * the current month — the same figures as that report, the budgets list and the cart's budget panel.
+ */
+export const departmentSpendRowSchema = z.strictObject({
+  department_id: z.string(),
+  department_code: z.string(),
+  department_name: z.string(),
+  period: budgetPeriodSchema,
+  /** 'November 2026', 'Q4 2026' or '2026'. */
+  period_label: z.string(),
+  committed: moneySchema,
+});
+export const departmentSpendSchema = z.strictObject({
+  /** The month whose periods the rows are ('YYYY-MM', company time zone). */
+  month: z.string(),
+  rows: z.array(departmentSpendRowSchema),
+  /** The rows' committed, summed. */
+  total_committed: moneySchema,
+});
+export type DepartmentSpend = z.infer<typeof departmentSpendSchema>;
+
 export const dashboardCardsSchema = z.strictObject({
   start_date: isoDay,
   end_date: isoDay,
-  /** Monthly Spend (total_spend) and Latest Orders (total_orders, avg_order_value). */
+  /**
+   * Monthly Spend (total_spend) and Latest Orders (total_orders, avg_order_value): THE SPEND RULE
+   * above over start_date..end_date — what was approved and sent, not what budgets commit.
+   */
   overview: overviewRowSchema,
+  department_spend: departmentSpendSchema,
   /** Top Ordered Items, by total_units. */
   top_items: z.array(topProductRowSchema).max(DASHBOARD_TOP_ITEMS),
   /** The approval levels nobody can approve now, in order (empty when each has an approver). */

@@ -70,7 +70,7 @@ export function canOrderForLocation(roles: readonly Role[]): boolean {
 }
 
 /**
- * Issue 17 §3: besides the requester, who records what arrived for any sent order of the
+ * Besides the requester, who records what arrived for any sent order of the
  * organisation ('admin' stands for admin and super_admin alike, as in every role list).
  */
 export const RECEIVING_ROLES: readonly Role[] = ['logistics_admin', 'admin'];
@@ -89,6 +89,13 @@ export function canApproveOrders(roles: readonly Role[]): boolean {
   if (APPROVING_ROLES.includes('admin') && isAdmin(roles)) return true;
   return roles.some((role) => APPROVING_ROLES.includes(role));
 }
+
+/**
+ * The roles a group rule of single sign-on may give a new account. Such an account still awaits
+ * approval, and role checks do not wait for it, so SSO grants only roles whose routes serve the
+ * account's own orders; finance, logistics and administrators are made by hand.
+ */
+export const SSO_MAPPABLE_ROLES = ['doctor', 'nurse', 'provider', 'user'] as const satisfies readonly Role[];
 
 export const ADMIN_HOME_PATH = '/admin/dashboard';
 export const FINANCE_HOME_PATH = '/admin/reports';

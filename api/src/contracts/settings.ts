@@ -82,6 +82,23 @@ export const automationSettingsSchema = z.object({
       z.number().min(1, 'Enter a limit of at least $1').max(1_000_000_000, 'The limit can be at most $1,000,000,000'),
     )
     .optional(),
+  /**
+   * A STAT order under this total is approved by the system at once (its first level); null or ''
+   * turns it off (the default). Left out, the saved one stays. Never past a budget or the requester's
+   * monthly limit (a stop budget refuses the order; over a warn budget or the limit a person decides).
+   */
+  stat_auto_approve_under: z
+    .union([z.literal('').transform(() => null), z.null(), moneyAmountSchema()], {
+      error: 'Enter an amount such as 250.00',
+    })
+    .pipe(
+      z
+        .number()
+        .min(0.01, 'Enter an amount of at least $0.01, or leave it empty to approve no STAT order automatically')
+        .max(1_000_000, 'The STAT auto-approval amount can be at most $1,000,000')
+        .nullable(),
+    )
+    .optional(),
 });
 export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
 
@@ -92,6 +109,8 @@ export const automationSettingsViewSchema = z.strictObject({
   auto_approve_enabled: z.boolean(),
   auto_approve_under_amount: moneyTextSchema,
   max_order_total: moneyTextSchema,
+  /** A STAT order under this total is approved at once; null: off. */
+  stat_auto_approve_under: moneyTextSchema.nullable(),
 });
 export type AutomationSettings = z.infer<typeof automationSettingsViewSchema>;
 
@@ -127,7 +146,7 @@ export const punchoutSettingsInputSchema = z.object({
     .transform((value) => value || null),
   test_mode: z.boolean().default(true),
   /**
-   * Where "Shop at supplier" sends its PunchOutSetupRequest (issue 19 §5): left out, it stays as it
+   * Where "Shop at supplier" sends its PunchOutSetupRequest: left out, it stays as it
    * is; empty turns PunchOut shopping off.
    */
   shop_setup_url: z
@@ -245,5 +264,7 @@ export const approvalPolicySchema = z.strictObject({
   auto_approve_enabled: z.boolean(),
   /** USD with two decimals, e.g. '100.00'. */
   auto_approve_under_amount: moneyTextSchema,
+  /** A STAT order under this total is approved automatically (stat_auto_approve_under); null: never. */
+  stat_auto_approve_under: moneyTextSchema.nullable(),
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;

@@ -44,20 +44,21 @@ export const ssoProviderListSchema = z.strictObject({
   providers: z.array(z.strictObject({ id: z.string(), entity_id: z.string(), domains: z.array(z.string()) })),
 });
 
+/** An e-mail domain a provider serves, lower-cased. */
+export const ssoDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as clinic.org');
+
+export const httpUrlSchema = z.url().refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL');
+
 /** A SAML provider as the CLI adds it. */
 export const ssoProviderInputSchema = z.object({
   id: ssoProviderIdSchema,
   entityId: z.string().min(1),
-  domains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'must be a domain such as clinic.org'),
-    )
-    .min(1),
-  entryPoint: z.url().refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL'),
+  domains: z.array(ssoDomainSchema).min(1),
+  entryPoint: httpUrlSchema,
   certificatePem: z.string().min(1),
 });
 export type SsoProviderInput = z.infer<typeof ssoProviderInputSchema>;

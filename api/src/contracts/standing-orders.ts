@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 import { idFilter } from './admin-list.js';
 import { MAX_LINE_QUANTITY } from './cart.rules.js';
+import { deliveryNoteSchema } from './supplier-text.js';
 
-/** Standing orders (issue 19 §3): the owner's fixed needs, ordered on a schedule. */
+/** Standing orders: the owner's fixed needs, ordered on a schedule. */
 
 const isoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
 
@@ -49,6 +50,8 @@ const standingOrderFields = {
   start_date: isoDate,
   end_date: isoDate.nullable().default(null),
   lines: standingLinesSchema(z.strictObject(standingLineFields)),
+  /** Delivery instructions each of its orders carries to the supplier. */
+  delivery_note: deliveryNoteSchema,
 };
 
 interface StandingOrderRuleInput {
@@ -87,6 +90,8 @@ export const standingOrderSchema = z.strictObject({
   /** Set by an administrator for a ward location: its orders are delivered there; null for one's own. */
   location: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
   lines: z.array(z.strictObject({ asin: z.string(), title: z.string().nullable(), quantity: z.number().int() })),
+  /** Delivery instructions for the supplier on each order; null when none. */
+  delivery_note: z.string().nullable(),
   /** The next date an order will be created on (company calendar); null when paused or ended. */
   next_date: z.string().nullable(),
   /** The latest occurrences, newest first. */
@@ -99,7 +104,7 @@ export type StandingOrder = z.infer<typeof standingOrderSchema>;
 export const standingOrderListSchema = z.strictObject({ data: z.array(standingOrderSchema) });
 
 /**
- * The back office's standing order for a ward location (issue 19 §3), a react-admin record: it is
+ * The back office's standing order for a ward location, a react-admin record: it is
  * placed as `user_id`, a requester of the location's department, and delivered to the location.
  */
 export const adminStandingOrderInputSchema = z

@@ -35,3 +35,21 @@ export function readCsvRecords(text: string, options: { trim?: boolean } = {}): 
     throw new MalformedCsvError((detail.message ?? 'unreadable').split(/[.:]\s/)[0] ?? 'unreadable', detail.lines);
   }
 }
+
+/** A CSV file read as its header and data rows, or the one problem that stops it, keyed 'file' or 'line N'. */
+export type CsvWithHeader =
+  { ok: true; header: string[]; rows: CsvRecord[] } | { ok: false; problems: Record<string, string> };
+
+/** Reads a file whose first line names its columns (cells trimmed); an unreadable or empty file is a problem. */
+export function readCsvWithHeader(text: string): CsvWithHeader {
+  let records: CsvRecord[];
+  try {
+    records = readCsvRecords(text, { trim: true });
+  } catch (error) {
+    if (!(error instanceof MalformedCsvError)) throw error;
+    return { ok: false, problems: { [error.line === undefined ? 'file' : `line ${error.line}`]: error.message } };
+  }
+  const [header, ...rows] = records;
+  if (!header) return { ok: false, problems: { file: 'the file is empty' } };
+  return { ok: true, header: header.record, rows };
+}

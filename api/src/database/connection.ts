@@ -17,12 +17,13 @@ export function createDb(
   pool: { min?: number; max?: number } = {},
   sink?: KnexLogSink,
   applicationName = 'supply-hub',
+  connectionOptions: { query_timeout?: number; keepAlive?: boolean } = {},
 ): Db {
   const forward = (message: unknown) => sink?.warn(String(message).split('\n')[0] ?? '');
   return knexFactory({
     log: { warn: forward, error: forward, deprecate: forward, debug: () => {} },
     client: 'pg',
-    connection: { connectionString: url, application_name: applicationName },
+    connection: { connectionString: url, application_name: applicationName, ...connectionOptions },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
     acquireConnectionTimeout: 10_000,
   });

@@ -5,7 +5,7 @@ import { openSharedTestDb } from '../test-support/test-context.js';
 import { listRoutes, type RouteEntry } from './route-inventory.js';
 
 /**
- * The one `:id` rule of the admin API (issue 16): a malformed id answers 400 VALIDATION_FAILED
+ * The one `:id` rule of the admin API: a malformed id answers 400 VALIDATION_FAILED
  * naming `id`; a well-formed id of no record answers the resource's 404. Swept over every mounted
  * /api/admin route with an `:id`, so a new route that answers otherwise fails here.
  */
@@ -37,8 +37,14 @@ const VALID_BODIES: Record<string, object> = {
     active: true,
   },
 };
-/** Audit events are numbered, not uuids. */
-const MALFORMED: Record<string, string> = { '/api/admin/audit-events/:id': 'not-a-number' };
+/** Audit events are numbered, not uuids; SAML providers are named by a lower-case slug. */
+const MALFORMED: Record<string, string> = {
+  '/api/admin/audit-events/:id': 'not-a-number',
+  '/api/admin/sso/providers/:id': 'Not A Slug!',
+  '/api/admin/sso/providers/:id/disable': 'Not A Slug!',
+  '/api/admin/sso/providers/:id/enable': 'Not A Slug!',
+  '/api/admin/sso/providers/:id/test-sign-in': 'Not A Slug!',
+};
 const UNKNOWN: Record<string, string> = { '/api/admin/audit-events/:id': '999999999999' };
 const NOT_FOUND_CODES: Record<string, string> = {
   products: 'PRODUCT_NOT_FOUND',
@@ -50,6 +56,7 @@ const NOT_FOUND_CODES: Record<string, string> = {
   invoices: 'INVOICE_NOT_FOUND',
   locations: 'LOCATION_NOT_FOUND',
   'standing-orders': 'STANDING_ORDER_NOT_FOUND',
+  sso: 'SSO_PROVIDER_NOT_FOUND',
 };
 
 beforeAll(async () => {
@@ -80,6 +87,7 @@ describe('the :id rule over every /api/admin route with an id', () => {
       'locations',
       'orders',
       'products',
+      'sso',
       'standing-orders',
       'users',
     ]);

@@ -15,7 +15,7 @@ import { closeTestApp, createTestApp, createTestUser, TEST_PASSWORD } from '../t
 import { createIsolatedDatabase } from '../test-support/test-context.js';
 
 /**
- * Issue 16, round trip: every record the back office edits, read through the real
+ * Round trip: every record the back office edits, read through the real
  * ra-data-simple-rest client and written back unchanged with its `update`, answers 2xx and leaves
  * the database row as it was. Records are generated (fast-check) in every stored shape the API can
  * hold: money with and without cents, empty optional fields, every category and state.
@@ -27,7 +27,8 @@ import { createIsolatedDatabase } from '../test-support/test-context.js';
  *
  * A record with a changed representation is caught: the last test sends prices in cents (a
  * client that "converts money" on the way back) and expects the check to report the changed row.
- * Tried on purpose: with money accepted as numbers only (as before issue 16), the products and
+ * Tried on purpose: with money accepted as numbers only (as before money became decimal strings,
+ * docs/adr/0005), the products and
  * automation properties fail at once (counterexample: a product priced "0.00", 400 'Price is required').
  */
 let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -263,7 +264,7 @@ describe('round trip through ra-data-simple-rest: what the admin API answers, it
 
   it('a user record written back unchanged answers 200 and changes nothing; only its department and limits are editable', async () => {
     const user = await createTestUser(db, ['doctor']);
-    // Per-user limits (issue 18 §3) come back as decimal strings and are accepted as they come.
+    // Per-user limits come back as decimal strings and are accepted as they come.
     await db('profiles').where({ user_id: user.id }).update({ order_limit: '250.50', monthly_limit: '1000' });
     const before = await rowOf('profiles', { user_id: user.id });
     const { data: record } = await dataProvider.getOne('users', { id: user.id });

@@ -19,8 +19,9 @@ let doctor: Awaited<ReturnType<typeof signedInAgent>>['agent'];
 /**
  * Streams never end by themselves; they are covered by their own tests. The suppliers' cXML
  * endpoint answers every request, bad ones included, with a cXML Status instead of the JSON error
- * model (issue 17); its hostile input is swept in modules/fulfilment/inbound.routes.test.ts. The
- * PunchOut return is a browser's form post and answers with a page (issue 19 §5); its hostile input
+ * model (a cXML client reads nothing else); its hostile input is swept in
+ * modules/fulfilment/inbound.routes.test.ts. The
+ * PunchOut return is a browser's form post and answers with a page; its hostile input
  * is swept in modules/punchout/punchout.routes.test.ts.
  */
 const STREAMING = new Set(['/api/events', '/api/cxml/inbound', '/api/cxml/punchout/return']);
@@ -321,17 +322,24 @@ const NOT_LISTS: Record<string, string> = {
   '/api/admin/settings/company': 'one settings object',
   '/api/admin/settings/automation': 'one settings object',
   '/api/admin/settings/punchout': 'one settings object',
+  '/api/admin/settings/supplier-text': 'one settings object',
   '/api/admin/integrations/status': 'one status object',
   '/api/admin/qa-runner/result': 'the last result',
   '/api/admin/ab-logs': 'the newest 25 log entries, no paging or sorting (admin-portal §9)',
   '/api/ab/products': 'integration passthrough',
   '/api/reports/dashboard': 'one report object',
+  '/api/reports/stat-orders':
+    'one report object: STAT orders by department and reason in a period (CSV with format=csv)',
+  '/api/reports/suppliers': 'one report object per supplier and month sent, from and to required',
   '/api/admin/fulfilment-counts': 'the dashboard fulfilment counts, one object',
   '/api/admin/settings/approval-levels': 'one settings object',
   '/api/admin/invoice-settings': 'one settings object',
   '/api/admin/invoice-exports/ready-to-pay': 'every ready-to-pay invoice as CSV, no paging or filter',
   '/api/admin/recalls/receipts': 'the receipts of one lot, looked up by code and lot (unknown parameters refused)',
   '/api/admin/recalls/receipts/export': 'the receipts of one lot as CSV',
+  '/api/admin/expiring':
+    'the soonest 200 received lots expiring within a window of days and their total (within_days; unknown parameters refused), not paged',
+  '/api/admin/expiring/export': 'the expiring lots as CSV',
   '/api/admin/reports/budget-vs-actual': 'one report object: every department for a period',
   '/api/admin/report-exports/budget-vs-actual': 'the Budget vs actual report as CSV, no paging',
   '/api/orders': "the storefront's own orders of the signed-in user (a status filter), not a react-admin list",

@@ -7,6 +7,7 @@ import type { Endpoint } from '../contracts/endpoints/endpoint.js';
 import { allEndpoints } from '../contracts/endpoints/index.js';
 import type { Db } from '../database/connection.js';
 import { sandboxSupplierRoutes } from '../modules/sandbox-supplier/sandbox-supplier.routes.js';
+import { metricsRoutes } from '../metrics/metrics.routes.js';
 import { closeTestApp, createTestPortal, signedInAgent } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, openSharedTestDb, testConfig } from '../test-support/test-context.js';
 import { buildOpenApiDocument, declaredStatusesOf, openApiPath } from './openapi-document.js';
@@ -58,6 +59,8 @@ beforeAll(() => {
     ...listRoutes(portal.apiRouter),
     // Mounted at the app root (outside /api) in demo mode and tests only.
     ...listRoutes(sandboxSupplierRoutes(dependencies), ''),
+    // Prometheus's scrape target, at the app root too.
+    ...listRoutes(metricsRoutes({ db, config: testConfig() }), ''),
   ];
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 
+import { createTestUser } from '../test-support/http-test-app.js';
 import { createIsolatedDatabase, openSharedTestDb, testConfig, testContext } from '../test-support/test-context.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
 import { historyRetentionJob } from './history-retention.job.js';
@@ -95,6 +96,30 @@ describe('retention', () => {
     expect(result.outcome).toBe('success');
     expect(result.counts.saml_requests_deleted).toBeGreaterThanOrEqual(1);
     expect(await db('saml_request_ids').whereIn('request_id', [expired, live]).pluck('request_id')).toEqual([live]);
+  });
+
+  it('expired-session-cleanup deletes SSO test sign-ins (attributes of a person) started more than a day ago', async () => {
+    const providerId = unique('idp').toLowerCase();
+    await db('sso_providers').insert({
+      id: providerId,
+      entity_id: `urn:${providerId}`,
+      domains: [`${providerId}.example`],
+    });
+    const { id: adminId } = await createTestUser(db, ['admin']);
+    const started = (hoursAgo: number, requestId: string) => ({
+      provider_id: providerId,
+      request_id: requestId,
+      admin_user_id: adminId,
+      admin_session_id: 'session',
+      result: { attributes: { mail: 'someone@example.test' } },
+      created_at: new Date(Date.now() - hoursAgo * 60 * 60 * 1000),
+    });
+    const old = unique('old-test');
+    const recent = unique('recent-test');
+    await db('saml_test_sign_ins').insert([started(25, old), started(1, recent)]);
+    const result = await runJob(ctx, expiredSessionCleanupJob, 'manual');
+    expect(result.counts.saml_test_sign_ins_deleted).toBeGreaterThanOrEqual(1);
+    expect(await db('saml_test_sign_ins').where({ provider_id: providerId }).pluck('request_id')).toEqual([recent]);
   });
 
   it('history-retention deletes finished runs and delivered mail older than the configured days', async () => {

@@ -1,6 +1,7 @@
 import { catalogBootstrapJob } from './catalog-bootstrap.job.js';
 import { catalogReseedJob } from './catalog-reseed.job.js';
 import { expiredSessionCleanupJob } from './expired-session-cleanup.job.js';
+import { expiryDigestJob } from './expiry-digest.job.js';
 import { historyRetentionJob } from './history-retention.job.js';
 import { invoiceStatusUpdatesJob } from './invoice-status-updates.job.js';
 import { standingOrdersJob } from './standing-orders.job.js';
@@ -19,6 +20,7 @@ export const JOBS: readonly Job[] = [
   sandboxSupplierDocumentsJob,
   invoiceStatusUpdatesJob,
   standingOrdersJob,
+  expiryDigestJob,
 ];
 
 export function findJob(name: string): Job | undefined {

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 
 import type { ServiceContext } from '../context.js';
 import { describeError } from '../http/describe-error.js';
+import { measureJobRun } from '../metrics/metrics.js';
 import type { Job } from './job.js';
 import * as queries from './job-runs.queries.js';
 
@@ -26,13 +27,18 @@ export interface JobRunResult {
  * Runs a job at most once at a time across every instance (one 'running' job_runs row per job,
  * leased by a heartbeat) and, for a scheduled tick, at most once per tick (the unique
  * (job_name, scheduled_for) row). Every run that starts leaves a job_runs row. The run record is
- * written in short statements of its own: no transaction stays open while the job works.
+ * written in short statements of its own: no transaction stays open while the job works. For
+ * GET /metrics every call is counted by its outcome (skipped too), and a run that ran is timed.
  */
-export async function runJob(
+export function runJob(ctx: ServiceContext, job: Job, trigger: JobTrigger, scheduledFor?: Date): Promise<JobRunResult> {
+  return measureJobRun(job.name, () => claimAndRun(ctx, job, trigger, scheduledFor));
+}
+
+async function claimAndRun(
   ctx: ServiceContext,
   job: Job,
   trigger: JobTrigger,
-  scheduledFor?: Date,
+  scheduledFor: Date | undefined,
 ): Promise<JobRunResult> {
   await queries.failExpiredRuns(ctx.db, new Date(ctx.now().getTime() - JOB_LEASE_MS), ctx.now(), job.name);
   const runId = await queries.claimRun(ctx.db, {

@@ -10,7 +10,43 @@ import type { SentOrder, useFulfilmentTestbed } from './fulfilment-testbed.js';
 import { validateWithXmllint } from './xmllint.js';
 
 type Testbed = ReturnType<typeof useFulfilmentTestbed>;
+type ShipNoticeItem = ShipNoticeInput['portions'][number]['items'][number];
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The supplier's documents for a sent order, all dated `now`: DTD-valid, posted to /api/cxml/inbound.
+ * A ship notice is shipment SHIP-<order number> by UPS, delivery expected 2026-12-02 at noon UTC.
+ */
+export function supplierDocumentsAt(testbed: Testbed, now: Date) {
+  const reference = (order: SentOrder) => ({ orderId: order.order_number, payloadId: order.payload_id });
+
+  async function confirm(order: SentOrder, input: Partial<ConfirmationInput> = {}) {
+    const xml = buildConfirmationRequestXml(testbed.supplierHeader(now), {
+      type: 'accept',
+      noticeDate: now,
+      order: reference(order),
+      ...input,
+    });
+    expect(validateWithXmllint(xml, 'Fulfill.dtd')).toEqual({ isValid: true, errors: '' });
+    expect((await testbed.postDocument(xml)).status).toBe(200);
+  }
+
+  async function ship(order: SentOrder, items: ShipNoticeItem[]) {
+    const xml = buildShipNoticeRequestXml(testbed.supplierHeader(now), {
+      shipmentId: `SHIP-${order.order_number}`,
+      noticeDate: now,
+      shipmentDate: now,
+      deliveryDate: new Date('2026-12-02T12:00:00Z'),
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      portions: [{ order: reference(order), items }],
+    });
+    expect(validateWithXmllint(xml, 'Fulfill.dtd')).toEqual({ isValid: true, errors: '' });
+    expect((await testbed.postDocument(xml)).status).toBe(200);
+  }
+
+  return { confirm, ship };
+}
 
 /**
  * Orders brought into a fulfilment state the way a supplier and a ward do it: DTD-valid documents
@@ -19,18 +55,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export function fulfilmentScenarios(testbed: Testbed) {
   const reference = (order: SentOrder) => ({ orderId: order.order_number, payloadId: order.payload_id });
 
-  async function confirm(order: SentOrder, input: Partial<ConfirmationInput> = {}) {
-    const now = new Date();
-    const xml = buildConfirmationRequestXml(testbed.supplierHeader(now), {
-      type: 'accept',
-      noticeDate: now,
-      order: reference(order),
-      ...input,
-    });
-    expect(validateWithXmllint(xml, 'Fulfill.dtd')).toEqual({ isValid: true, errors: '' });
-    const response = await testbed.postDocument(xml);
-    expect(response.status).toBe(200);
-  }
+  const confirm = (order: SentOrder, input: Partial<ConfirmationInput> = {}) =>
+    supplierDocumentsAt(testbed, new Date()).confirm(order, input);
 
   /** A ship notice for the given lines ([line number, quantity]), delivery expected `deliveryInDays` from now. */
   async function ship(

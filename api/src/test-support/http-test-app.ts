@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 
 import { createPortal, type Portal } from '../app.js';
+import { LOCATION_ORDERING_ROLES, effectiveRole } from '../contracts/roles.rules.js';
 import type { Role } from '../contracts/roles.js';
 import type { Db } from '../database/connection.js';
 import type { Logger } from '../logger.js';
@@ -55,8 +56,26 @@ export async function closeTestApps(): Promise<void> {
 
 export const TEST_PASSWORD = 'Lantern-Orbit-42';
 
-/** An approved account with the given roles; returns its e-mail and id. */
-export async function createTestUser(db: Db, roles: Role[], options: { isApproved?: boolean } = {}) {
+/** The shipping address a test account that orders gets unless it asks for none. */
+export const TEST_SHIPPING_ADDRESS = {
+  full_name: 'Test Ward',
+  street_line1: '1 Test Street',
+  city: 'Boston',
+  state: 'MA',
+  postal_code: '02118',
+  country: 'US',
+} as const;
+
+/**
+ * An approved account with the given roles; returns its e-mail and id. A role that orders (a cart
+ * or a ward's top-up) gets TEST_SHIPPING_ADDRESS, since an order without one is refused;
+ * `hasShippingAddress: false` leaves it without (true gives any role one).
+ */
+export async function createTestUser(
+  db: Db,
+  roles: Role[],
+  options: { isApproved?: boolean; hasShippingAddress?: boolean } = {},
+) {
   const email = uniqueEmail(roles[0] ?? 'user');
   const user = await createUser(testContext(db), {
     email,
@@ -66,12 +85,27 @@ export async function createTestUser(db: Db, roles: Role[], options: { isApprove
     roles,
     isApproved: options.isApproved ?? true,
   });
+  const hasShippingAddress = options.hasShippingAddress ?? LOCATION_ORDERING_ROLES.includes(effectiveRole(roles));
+  if (hasShippingAddress) {
+    const now = new Date();
+    await db('shipping_addresses').insert({
+      user_id: user.id,
+      ...TEST_SHIPPING_ADDRESS,
+      created_at: now,
+      updated_at: now,
+    });
+  }
   return { id: user.id, email };
 }
 
-/** A supertest agent signed in as a new user with these roles. */
-export async function signedInAgent(app: Express, db: Db, roles: Role[]) {
-  const user = await createTestUser(db, roles);
+/** A supertest agent signed in as a new user with these roles (createTestUser's options). */
+export async function signedInAgent(
+  app: Express,
+  db: Db,
+  roles: Role[],
+  options: Parameters<typeof createTestUser>[2] = {},
+) {
+  const user = await createTestUser(db, roles, options);
   const agent = request.agent(app);
   await agent.post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
   return { agent, user };

@@ -1,25 +1,12 @@
 import { expect } from '@jest/globals';
 import request from 'supertest';
 
+import type { Cart } from '../contracts/cart.js';
 import type { useFulfilmentTestbed } from './fulfilment-testbed.js';
 import { signedInAgent } from './http-test-app.js';
 
 type Testbed = ReturnType<typeof useFulfilmentTestbed>;
 export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
-
-export interface CartAnswer {
-  items: { product: { asin: string }; quantity: number }[];
-  supplier_items: {
-    id: string;
-    supplier_part_id: string;
-    supplier_part_auxiliary_id: string | null;
-    description: string;
-    unit_price: string;
-    quantity: number;
-    unit_of_measure: string;
-  }[];
-  item_count: number;
-}
 
 export function unescapeHtml(text: string): string {
   return text
@@ -88,7 +75,7 @@ export function punchoutShop(testbed: Testbed) {
       .type('form')
       .send(form);
 
-  const cartOf = async (agent: Agent) => (await agent.get('/api/cart').expect(200)).body as CartAnswer;
+  const cartOf = async (agent: Agent) => (await agent.get('/api/cart').expect(200)).body as Cart;
 
   return { setShopUrl, doctor, shopAtSandbox, postCart, cartOf };
 }

@@ -22,7 +22,12 @@ export interface TestIdpKeys {
 let cachedKeys: TestIdpKeys | undefined;
 
 export function testIdpKeys(): TestIdpKeys {
-  if (cachedKeys) return cachedKeys;
+  cachedKeys ??= generateTestIdpKeys();
+  return cachedKeys;
+}
+
+/** A key pair of its own, e.g. the next certificate of a rotation. */
+export function generateTestIdpKeys(commonName = 'Supply Hub test IdP'): TestIdpKeys {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'supply-hub-saml-idp-'));
   try {
     const keyFile = path.join(dir, 'idp-key.pem');
@@ -39,7 +44,7 @@ export function testIdpKeys(): TestIdpKeys {
         '-days',
         '2',
         '-subj',
-        '/CN=Supply Hub test IdP',
+        `/CN=${commonName}`,
         '-keyout',
         keyFile,
         '-out',
@@ -47,8 +52,7 @@ export function testIdpKeys(): TestIdpKeys {
       ],
       { stdio: 'ignore', timeout: 30_000 },
     );
-    cachedKeys = { privateKeyPem: readFileSync(keyFile, 'utf8'), certificatePem: readFileSync(certFile, 'utf8') };
-    return cachedKeys;
+    return { privateKeyPem: readFileSync(keyFile, 'utf8'), certificatePem: readFileSync(certFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -93,6 +97,8 @@ export interface TestIdp extends TestIdpKeys {
   buildResponseXml(options: TestResponseOptions): string;
   /** The same, base64-encoded as the HTTP-POST binding's SAMLResponse form field. */
   buildResponse(options: TestResponseOptions): string;
+  /** The IdP's SAML 2.0 metadata: entity id, HTTP-Redirect single sign-on URL, signing certificate. */
+  buildMetadataXml(): string;
 }
 
 export function uniqueSamlId(): string {
@@ -157,8 +163,7 @@ function signElement(xml: string, keys: TestIdpKeys, xpath: string): string {
   return signer.getSignedXml();
 }
 
-export function createTestIdp(name = `idp-${randomBytes(4).toString('hex')}`): TestIdp {
-  const keys = testIdpKeys();
+export function createTestIdp(name = `idp-${randomBytes(4).toString('hex')}`, keys = testIdpKeys()): TestIdp {
   const entityId = `https://${name}.saml-idp.test/metadata`;
   const entryPoint = `https://${name}.saml-idp.test/sso`;
 
@@ -203,10 +208,26 @@ export function createTestIdp(name = `idp-${randomBytes(4).toString('hex')}`): T
     return xml;
   }
 
+  function buildMetadataXml(): string {
+    const certificate = keys.certificatePem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
+    return (
+      `<?xml version="1.0" encoding="UTF-8"?>` +
+      `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeXml(entityId)}">` +
+      `<md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+      `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#">` +
+      `<ds:X509Data><ds:X509Certificate>${certificate}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>` +
+      `<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>` +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeXml(entryPoint)}/post"/>` +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escapeXml(entryPoint)}"/>` +
+      `</md:IDPSSODescriptor></md:EntityDescriptor>`
+    );
+  }
+
   return {
     ...keys,
     entityId,
     entryPoint,
+    buildMetadataXml,
     buildResponseXml,
     buildResponse: (options) => Buffer.from(buildResponseXml(options), 'utf8').toString('base64'),
   };

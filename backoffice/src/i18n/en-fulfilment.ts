@@ -1,7 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 
 /**
- * Texts of fulfilment in the back office (issue 17): the orders list's column and filter, the order
+ * Texts of fulfilment in the back office: the orders list's column and filter, the order
  * card's Delivery section, the dashboard's fulfilment cards and the inbound document log. Merged into `en`.
  */
 export const fulfilmentMessages: Pick<TranslationMessages, 'supply_hub'> = {

@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 
-/** Texts of the Locations screens (issue 19 §1), merged into `en`. */
+/** Texts of the Locations screens, merged into `en`. */
 export const locationsMessages: Pick<TranslationMessages, 'resources' | 'supply_hub'> = {
   resources: {
     locations: {

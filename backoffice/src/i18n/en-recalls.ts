@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 
-/** Texts of the Recalls page (issue 19 §4), merged into `en`. */
+/** Texts of the Recalls page, merged into `en`. */
 export const recallsMessages: Pick<TranslationMessages, 'resources' | 'supply_hub'> = {
   resources: {},
   supply_hub: {

@@ -26,11 +26,14 @@ export const settingsMessages: Pick<TranslationMessages, 'supply_hub'> = {
         auto_approve: 'Auto-approve orders under $%{amount}',
         auto_approve_amount: 'Auto-approve amount (USD)',
         auto_approve_help:
-          'When on, a new order whose total is under this amount is approved by the system and submitted.',
+          'When on, a new order whose total is under this amount is approved by the system and submitted, unless it went over a warn budget or its requester’s monthly limit: then a person decides.',
         amount_required: 'Enter an amount (0 or more)',
         max_order_total: 'Order limit (USD)',
         max_order_total_help: 'An order whose total is over this amount is refused when it is submitted.',
         max_order_total_required: 'Enter a limit of at least $1',
+        stat_auto_approve_under: 'Auto-approve STAT orders under (USD)',
+        stat_auto_approve_help:
+          'A STAT order (needed today) under this total is approved by the system at once, never past a budget. Empty: off.',
         save: 'Save Preferences',
       },
       invoice_matching: {

@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 
-/** Texts of the Departments and Budgets screens (issue 18), merged into `en`. */
+/** Texts of the Departments and Budgets screens, merged into `en`. */
 export const spendControlMessages: Pick<TranslationMessages, 'resources' | 'supply_hub'> = {
   resources: {
     departments: {

@@ -1,6 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 
-/** Texts of the back office's standing orders for ward locations (issue 19 §3), merged into `en`. */
+/** Texts of the back office's standing orders for ward locations, merged into `en`. */
 export const standingOrdersMessages: Pick<TranslationMessages, 'resources' | 'supply_hub'> = {
   resources: {
     'standing-orders': {
@@ -18,6 +18,7 @@ export const standingOrdersMessages: Pick<TranslationMessages, 'resources' | 'su
         end_date: 'End date (optional)',
         paused: 'Paused',
         lines: 'Items',
+        delivery_note: 'Delivery instructions (optional)',
       },
     },
   },

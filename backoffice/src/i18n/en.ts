@@ -7,10 +7,13 @@ import { healthMessages } from './en-health';
 import { invoicesMessages } from './en-invoices';
 import { locationsMessages } from './en-locations';
 import { recallsMessages } from './en-recalls';
+import { expiringStockMessages } from './en-expiring-stock';
 import { reportsMessages } from './en-reports';
 import { settingsMessages } from './en-settings';
+import { ssoMessages } from './en-sso';
 import { spendControlMessages } from './en-spend-control';
 import { standingOrdersMessages } from './en-standing-orders';
+import { supplierTextMessages } from './en-supplier-text';
 
 /**
  * react-admin's English catalogue plus the back office's own texts. Texts quoted by the
@@ -168,6 +171,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       asin: 'ASIN: %{asin}',
       total: 'Total',
       notes: 'Notes',
+      delivery_note: 'Delivery instructions',
       error_reason: 'Error: %{reason}',
       rejection_reason: 'Rejection Reason',
       empty: 'No orders found',
@@ -402,6 +406,7 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
       approved: 'Level %{level} approved by %{approver}',
       waiting: 'Waiting for level %{level}: %{roles} (orders from %{threshold})',
       menu_waiting: 'Approvals (%{count})',
+      stat_waiting: 'STAT order %{order_number} waits for your approval (level %{level})',
       waiting_notice: '%{smart_count} order waits for your approval |||| %{smart_count} orders wait for your approval',
       waiting_notice_link: 'Open Approvals',
     },
@@ -491,6 +496,11 @@ const ownMessages: TranslationMessages = mergeTranslations(englishMessages, {
         sso_provider: 'SSO provider',
         audit_events: 'Audit log',
         database: 'Database',
+        location: 'Location',
+        department: 'Department',
+        budget: 'Budget',
+        standing_order: 'Standing order',
+        invoice: 'Invoice',
       },
     },
   },
@@ -504,9 +514,12 @@ export const en: TranslationMessages = mergeTranslations(
   fulfilmentMessages,
   invoicesMessages,
   standingOrdersMessages,
+  supplierTextMessages,
   locationsMessages,
   recallsMessages,
+  expiringStockMessages,
   spendControlMessages,
   csvImportsMessages,
   settingsMessages,
+  ssoMessages,
 );

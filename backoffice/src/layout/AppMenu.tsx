@@ -1,13 +1,25 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import ScienceIcon from '@mui/icons-material/Science';
 import SettingsIcon from '@mui/icons-material/Settings';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { Menu, usePermissions } from 'react-admin';
 
-import { CatalogPage, DashboardPage, HealthPage, QaRunnerPage, RecallsPage, ReportsPage, SettingsPage } from '../pages';
+import {
+  CatalogPage,
+  DashboardPage,
+  ExpiringStockPage,
+  HealthPage,
+  QaRunnerPage,
+  RecallsPage,
+  ReportsPage,
+  SettingsPage,
+  SsoPage,
+} from '../pages';
 import type { Permissions } from '../providers/authProvider';
 import { ApprovalsMenuItem } from '../resources/approvals/ApprovalsMenuItem';
 import { auditEvents } from '../resources/audit-events';
@@ -18,16 +30,19 @@ import { locations } from '../resources/locations';
 import { standingOrders } from '../resources/standing-orders';
 import { orders } from '../resources/orders';
 import { users } from '../resources/users';
+import { backOfficePagesFor } from './back-office-pages.rules';
 
 /**
  * Admin navigation, admin-portal §2.1: Dashboard, Catalog, Orders, Reports and Approvals (admins and finance),
  * Users & Roles, Settings; then the Audit Log, Health (with links to the integration health pages)
- * and the QA Runner, for admins only.
+ * and the QA Runner, for admins only. Expiring stock for admins and logistics admins (the one back-office
+ * page logistics opens).
  */
 export function AppMenu() {
   const { permissions } = usePermissions<Permissions>();
-  const isAdministrator = permissions?.isAdmin ?? false;
-  const isFinance = permissions?.roles.includes('finance') ?? false;
+  // The same rule as the route gate, so a menu entry never leads to a page that sends the user away.
+  const pages = backOfficePagesFor(permissions?.roles ?? []);
+  const isAdministrator = pages.isEverything;
   return (
     <Menu>
       {isAdministrator && (
@@ -37,16 +52,23 @@ export function AppMenu() {
           <Menu.Item to="/orders" primaryText="supply_hub.menu.orders" leftIcon={<orders.icon />} />
         </>
       )}
-      {(isAdministrator || isFinance) && (
+      {pages.hasExpiringStock && (
+        <Menu.Item
+          to={ExpiringStockPage.path}
+          primaryText="supply_hub.menu.expiring_stock"
+          leftIcon={<EventBusyIcon />}
+        />
+      )}
+      {pages.hasFinancePages && (
         <>
           <Menu.Item to={ReportsPage.path} primaryText="supply_hub.menu.reports" leftIcon={<AssessmentIcon />} />
           <ApprovalsMenuItem />
         </>
       )}
-      {(isAdministrator || isFinance) && (
+      {pages.hasFinancePages && (
         <Menu.Item to={INVOICES_PATH} primaryText="supply_hub.menu.invoices" leftIcon={<invoices.icon />} />
       )}
-      {isFinance && !isAdministrator && (
+      {pages.hasFinancePages && !isAdministrator && (
         <Menu.Item to="/budgets" primaryText="supply_hub.menu.budgets" leftIcon={<budgets.icon />} />
       )}
       {isAdministrator && (
@@ -62,6 +84,7 @@ export function AppMenu() {
           />
           <Menu.Item to={RecallsPage.path} primaryText="supply_hub.menu.recalls" leftIcon={<ReportProblemIcon />} />
           <Menu.Item to={SettingsPage.path} primaryText="supply_hub.menu.settings" leftIcon={<SettingsIcon />} />
+          <Menu.Item to={SsoPage.path} primaryText="supply_hub.sso.menu" leftIcon={<VpnKeyIcon />} />
           <Menu.Item to="/audit-events" primaryText="supply_hub.menu.audit_log" leftIcon={<auditEvents.icon />} />
           <Menu.Item to={HealthPage.path} primaryText="supply_hub.menu.health" leftIcon={<MonitorHeartIcon />} />
           <Menu.Item to={QaRunnerPage.path} primaryText="supply_hub.menu.qa_runner" leftIcon={<ScienceIcon />} />

@@ -1,50 +1,40 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { FINANCE_HOME_PATH, homePathFor, STOREFRONT_HOME_PATH } from '@supply-hub/api/contracts/roles.rules';
+import { STOREFRONT_HOME_PATH } from '@supply-hub/api/contracts/roles.rules';
 import { useEffect, type ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 
-import { ReportsPage } from '../pages';
-import { INVOICES_PATH } from '../resources/invoices';
 import type { Permissions } from '../providers/authProvider';
+import { backOfficePagesFor, canOpenPage, landingPathFor } from './back-office-pages.rules';
 
 const STOREFRONT_SETTINGS = '/settings';
-/** What finance may open here (decisions.md): the reports, the Approvals inbox and budgets, read only (issue 18). */
-const FINANCE_PATHS = [ReportsPage.path, '/approvals', '/budgets'];
-/** A budget's page to read (never its edit or create page). */
-const BUDGET_SHOW_PATH = /^\/budgets\/[^/]+\/show$/;
 
 /**
- * Route rules of admin-portal §2.1 on the client (the API enforces them again): finance sees
- * reports, the Approvals inbox, the invoice queue and budgets (read) only; roles without back-office access go to the storefront's catalogue, and an admin who
- * must set up two-step sign-in to the storefront's Settings.
+ * Route rules of admin-portal §2.1 on the client (the API enforces them again): a user opens the
+ * pages of any of their roles (back-office-pages.rules.ts, which the menu reads too); one without
+ * back-office pages goes to the storefront's catalogue, and an admin who must set up two-step
+ * sign-in to the storefront's Settings.
  */
 export function RoleGate({ children }: { children: ReactNode }) {
   const { permissions, isPending, error, refetch } = usePermissions<Permissions>();
   const location = useLocation();
   const navigate = useNavigate();
-  // The contracts' role-home rule decides who belongs here: admins (home here), finance (reports only).
-  const home = homePathFor(permissions?.roles ?? []);
-  const isFinanceOnly = home === FINANCE_HOME_PATH;
+  const pages = backOfficePagesFor(permissions?.roles ?? []);
+  const landingPath = landingPathFor(pages);
   // Unknown is not "no access": a failed check (a restart, a network blip) must not send an admin away.
-  const isOutsider = !isPending && !error && home === STOREFRONT_HOME_PATH;
+  const isOutsider = !isPending && !error && !pages.isEverything && landingPath === null;
   // Every admin API call would be refused until then (MFA_ENROLLMENT_REQUIRED).
   const mustEnrollMfa = permissions?.mustEnrollMfa ?? false;
-  // Rendered even once, another page would already ask the API for what finance may not read.
-  // Finance also works the Approvals inbox and the invoice queue (issue 18 §3, §5).
-  const isFinancePage =
-    FINANCE_PATHS.includes(location.pathname) ||
-    BUDGET_SHOW_PATH.test(location.pathname) ||
-    location.pathname.startsWith(INVOICES_PATH);
-  const isFinanceElsewhere = isFinanceOnly && !isFinancePage;
+  // Rendered even once, another page would already ask the API for what this user may not read.
+  const redirectTo = !isPending && !error && !canOpenPage(pages, location.pathname) ? landingPath : null;
 
   useEffect(() => {
     if (isPending) return;
     if (mustEnrollMfa) window.location.assign(STOREFRONT_SETTINGS);
     else if (isOutsider) window.location.assign(STOREFRONT_HOME_PATH);
-    else if (isFinanceElsewhere) navigate(ReportsPage.path, { replace: true });
-  }, [isPending, mustEnrollMfa, isOutsider, isFinanceElsewhere, navigate]);
+    else if (redirectTo) navigate(redirectTo, { replace: true });
+  }, [isPending, mustEnrollMfa, isOutsider, redirectTo, navigate]);
 
   if (error) {
     return (
@@ -61,6 +51,6 @@ export function RoleGate({ children }: { children: ReactNode }) {
       </Alert>
     );
   }
-  if (isPending || mustEnrollMfa || isOutsider || isFinanceElsewhere) return null;
+  if (isPending || mustEnrollMfa || isOutsider || redirectTo) return null;
   return <>{children}</>;
 }

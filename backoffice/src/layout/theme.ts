@@ -13,6 +13,22 @@ export const theme: RaThemeOptions = {
     info: { main: '#01579b', contrastText: '#fff' },
     success: { main: '#2e7d32', contrastText: '#fff' },
     warning: { main: '#b45309', dark: '#8a4b00', contrastText: '#fff' },
-    error: { main: '#c62828', contrastText: '#fff' },
+    // Dark enough on the edit toolbar's grey too (#e0e0e0: 5.6:1), where Delete sits.
+    error: { main: '#b71c1c', contrastText: '#fff' },
+  },
+  components: {
+    ...defaultTheme.components,
+    MuiCircularProgress: {
+      // react-admin's app-bar spinner (shown while any query runs, the Approvals count's poll too)
+      // has no name of its own; a spinner that has one (or is hidden) keeps it.
+      defaultProps: { 'aria-label': 'Loading' },
+    },
+    MuiFormHelperText: {
+      styleOverrides: {
+        // A disabled field's helper text says how to enable it ("Choose a location first"): it is
+        // read, so it keeps the secondary text colour rather than the faint disabled grey (2.7:1).
+        root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } },
+      },
+    },
   },
 };

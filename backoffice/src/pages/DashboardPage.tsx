@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { PageHeader } from '../layout/PageHeader';
 import { ApprovalLevelWatch } from './dashboard/ApprovalLevelWatch';
 import { BudgetWatch } from './dashboard/BudgetWatch';
+import { DepartmentSpend } from './dashboard/DepartmentSpend';
 import { FulfilmentCards } from './dashboard/FulfilmentCards';
 import { RecentReports } from './dashboard/RecentReports';
 import { useDashboardCards } from './dashboard/useDashboardCards';
@@ -12,7 +13,7 @@ import { ReportRequestError } from './reports/reportsApi';
 import { describeLoadError } from './reports/useReportSlice';
 import { useReportsText } from './reports/useReportsText';
 
-/** /admin/dashboard (admin-portal §2.2): approval levels nobody can approve (when any), the KPI overview, Recent Reports of the last 30 days, the departments over 80 % of their budget (issue 18), and fulfilment (issue 17). */
+/** /admin/dashboard (admin-portal §2.2): approval levels nobody can approve (when any), the KPI overview, Recent Reports of the last 30 days, spend by department as budgets count it, the departments over 80 % of their budget, and fulfilment. */
 export default function DashboardPage() {
   const text = useReportsText();
   const cards = useDashboardCards();
@@ -31,6 +32,7 @@ export default function DashboardPage() {
         )}
         {cards.data && <ApprovalLevelWatch levels={cards.data.approval_levels_without_approver} />}
         {cards.data && <RecentReports cards={cards.data} />}
+        {cards.data && <DepartmentSpend spend={cards.data.department_spend} />}
         <BudgetWatch />
         <FulfilmentCards />
       </Stack>

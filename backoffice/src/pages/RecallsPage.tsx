@@ -69,7 +69,7 @@ function NotifyDialog({
   );
 }
 
-/** /admin/recalls (issue 19 §4): which wards received a recalled lot, as CSV, and the requesters told in one action. */
+/** /admin/recalls: which wards received a recalled lot, as CSV, and the requesters told in one action. */
 export default function RecallsPage() {
   const translate = useTranslate();
   const notify = useNotify();

@@ -18,9 +18,13 @@ import { formatDay } from './reports/reportFormat';
 import { defaultRange, localToday, type ReportRange } from './reports/reportRange';
 import type { RegionView } from './reports/reportsApi';
 import { useReportsText } from './reports/useReportsText';
+import { STAT_ORDERS_TAB } from './reports/statOrdersApi';
+import { StatOrdersTab } from './reports/StatOrdersTab';
+import { SUPPLIERS_TAB } from './reports/supplierScorecardApi';
+import { SupplierScorecardTab } from './reports/SupplierScorecardTab';
 
-/** The date-range slices, then Budget vs actual (issue 18 §2), which chooses a budget period instead. */
-const TABS = [...REPORT_SLICES, BUDGET_VS_ACTUAL_TAB] as const;
+/** The date-range slices, STAT orders and Suppliers, then Budget vs actual, which chooses a budget period instead. */
+const TABS = [...REPORT_SLICES, STAT_ORDERS_TAB, SUPPLIERS_TAB, BUDGET_VS_ACTUAL_TAB] as const;
 type ReportTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is ReportTab => TABS.some((tab) => tab === value);
 
@@ -100,6 +104,8 @@ export default function ReportsPage() {
           )}
           {tab === 'top_products' && <TopProductsTab range={range} />}
           {tab === 'reorders' && <ReordersTab range={range} />}
+          {tab === STAT_ORDERS_TAB && <StatOrdersTab range={range} />}
+          {tab === SUPPLIERS_TAB && <SupplierScorecardTab range={range} />}
           {isBudgetTab && <BudgetVsActualTab month={month} onMonthChange={(next) => update({ month: next })} />}
         </Box>
       </Stack>

@@ -6,6 +6,7 @@ import { AutomationSettingsCard } from './settings/AutomationSettingsCard';
 import { CompanySettingsCard } from './settings/CompanySettingsCard';
 import { InvoiceSettingsCard } from './settings/InvoiceSettingsCard';
 import { PunchoutSettingsCard } from './settings/PunchoutSettingsCard';
+import { SupplierTextSettingsCard } from './settings/SupplierTextSettingsCard';
 
 /** /admin/settings (admin-portal §2.6), admin and super_admin: company, automation, approval levels, invoice matching, punchout. */
 export default function SettingsPage() {
@@ -18,6 +19,7 @@ export default function SettingsPage() {
         <ApprovalLevelsCard />
         <InvoiceSettingsCard />
         <PunchoutSettingsCard />
+        <SupplierTextSettingsCard />
       </Stack>
     </>
   );

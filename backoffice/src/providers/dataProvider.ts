@@ -3,6 +3,7 @@ import type {
   CatalogAudit,
   GtinImportResult,
   LocationCount,
+  ExpiringLotList,
   RecallLookup,
   RecallQuery,
   Product,
@@ -59,7 +60,7 @@ const id = (value: string) => encodeURIComponent(value);
 export interface SupplyHubDataProvider extends DataProvider {
   rejectOrder(orderId: string, reason?: string): Promise<AdminOrder>;
   /** pending → approved → submitted | failed (approve), or failed → submitted | failed (retry). */
-  /** `level`: the approval level the approver saw the order waiting for (issue 18). */
+  /** `level`: the approval level the approver saw the order waiting for. */
   /** Approve (at the level seen, rejecting some lines with their reasons) or retry a submission. */
   submitOrder(
     orderId: string,
@@ -91,11 +92,14 @@ export interface SupplyHubDataProvider extends DataProvider {
   saveUserAddress(userId: string, address: ShippingAddressInput): Promise<AdminUser>;
   uploadProductImage(productId: string, file: File): Promise<Product>;
   removeProductImage(productId: string): Promise<Product>;
-  /** Every receipt of a recalled lot (issue 19 §4). */
+  /** Every receipt of a recalled lot. */
   lookUpRecall(query: RecallQuery): Promise<RecallLookup>;
   exportRecall(query: RecallQuery): Promise<Download>;
   /** E-mails the requesters of the orders that received the lot; audited. */
   notifyRecall(query: RecallQuery & { message?: string }): Promise<{ notified: number; orders: number }>;
+  /** Received lots expiring within `withinDays` (and expired at most that long ago), soonest first. */
+  getExpiringStock(withinDays: number): Promise<ExpiringLotList>;
+  exportExpiringStock(withinDays: number): Promise<Download>;
   /** Products' GTINs from a CSV file: a dry run lists the changes, writing nothing. */
   importProductGtins(csv: string, isDryRun: boolean): Promise<GtinImportResult>;
   getCatalogAudit(): Promise<CatalogAudit>;
@@ -173,6 +177,9 @@ export const dataProvider: SupplyHubDataProvider = {
   exportRecall: (query) =>
     fetchDownload(`${API_URL}/recalls/receipts/export?${new URLSearchParams(query)}`, 'recall.csv'),
   notifyRecall: (query) => send('/recalls/notify', 'POST', query),
+  getExpiringStock: (withinDays) => send(`/expiring?within_days=${withinDays}`, 'GET'),
+  exportExpiringStock: (withinDays) =>
+    fetchDownload(`${API_URL}/expiring/export?within_days=${withinDays}`, 'expiring-stock.csv'),
   importProductGtins: async (csv, isDryRun) => {
     const { json } = await httpClient(`${API_URL}/product-gtins/import?dry_run=${String(isDryRun)}`, {
       method: 'POST',

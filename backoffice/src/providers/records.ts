@@ -7,6 +7,8 @@ import type {
   CompanySettingsView,
   PunchoutSettingsInput,
   PunchoutSettingsView,
+  SupplierTextSettings,
+  SupplierTextSettingsInput,
 } from '@supply-hub/api/contracts';
 
 /**
@@ -63,12 +65,14 @@ export interface SettingsViews {
   automation: AutomationSettings;
   punchout: PunchoutSettingsView;
   'approval-levels': ApprovalLevels;
+  'supplier-text': SupplierTextSettings;
 }
 export interface SettingsInputs {
   company: CompanySettingsInput;
   automation: AutomationSettingsInput;
   punchout: PunchoutSettingsInput;
   'approval-levels': ApprovalLevelsInput;
+  'supplier-text': SupplierTextSettingsInput;
 }
 export type SettingsKind = keyof SettingsViews;
 

@@ -62,11 +62,61 @@ export async function withAdmin<T>(baseURL: string, run: (admin: APIRequestConte
   }
 }
 
+/** Approves an account as the demo admin, in a separate API context (its own cookie session). */
+export async function approveAsAdmin(baseURL: string, userId: string): Promise<void> {
+  await withAdmin(baseURL, async (admin) => {
+    const approval = await admin.post(`/api/admin/users/${userId}/approve`, { data: { approved: true } });
+    expect(approval.status()).toBe(200);
+  });
+}
+
+/** The id of the account signed in in the page's browser context. */
+export async function currentUserId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
+    return ((await response.json()) as { user: { id: string } }).user.id;
+  });
+}
+
+/** What the sign-up page says once asked, whether or not the e-mail has an account. */
+export const SIGN_UP_CHECK_EMAIL = 'Check your e-mail: we sent you a link to finish creating your account.';
+
+/** Fills in and sends the sign-up form as a newcomer does, up to the answer to check the e-mail. */
+export async function askToSignUp(page: Page, email: string, name: { first: string; last: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First Name').fill(name.first);
+  await page.getByLabel('Last Name').fill(name.last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Quiet-Harbor-2026!');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText(SIGN_UP_CHECK_EMAIL)).toBeVisible();
+}
+
+/** The shipping address a new account that orders saves unless a test asks for none. */
+export const NEW_USER_ADDRESS = {
+  full_name: 'Morgan Lee',
+  street_line1: '1 Ward Rd',
+  city: 'Boston',
+  state: 'MA',
+  postal_code: '02115',
+};
+
+/** The page's user saves NEW_USER_ADDRESS (an order without a shipping address is refused). */
+export async function saveNewUserAddress(page: Page): Promise<void> {
+  expect((await page.request.put('/api/me/shipping-address', { data: NEW_USER_ADDRESS })).status()).toBe(200);
+}
+
 /**
- * A new doctor of its own (signed up, onboarded, approved, role doctor), signed in in the page's
- * context: each test that changes data gets its own cart and orders.
+ * A new doctor of its own (signed up, onboarded, approved, role doctor, with a shipping address
+ * unless `hasShippingAddress: false`), signed in in the page's context: each test that changes data
+ * gets its own cart and orders.
  */
-export async function signInAsNewDoctor(page: Page, baseURL: string): Promise<{ id: string; email: string }> {
+export async function signInAsNewDoctor(
+  page: Page,
+  baseURL: string,
+  { hasShippingAddress = true }: { hasShippingAddress?: boolean } = {},
+): Promise<{ id: string; email: string }> {
   const email = `doctor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const user = await signUpThroughMail(page.request, {
     first_name: 'Morgan',
@@ -83,6 +133,7 @@ export async function signInAsNewDoctor(page: Page, baseURL: string): Promise<{ 
     expect((await admin.post(`/api/admin/users/${user.id}/roles`, { data: { role: 'doctor' } })).status()).toBe(200);
     expect((await admin.delete(`/api/admin/users/${user.id}/roles/user`)).status()).toBe(200);
   });
+  if (hasShippingAddress) await saveNewUserAddress(page);
   return { id: user.id, email };
 }
 

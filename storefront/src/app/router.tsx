@@ -94,7 +94,7 @@ const routes: RouteObject[] = [
                   prefetchCatalogue,
                 ),
               },
-              // Count and top up (issue 19 §1): the server answers only the caller's department's locations.
+              // Count and top up: the server answers only the caller's department's locations.
               {
                 // The list at /locations, a location's count at /locations/:id: one entry, one chunk.
                 path: '/locations/*',

@@ -7,6 +7,8 @@ import {
   reportOkSchema,
   reportQueryRequestSchema,
 } from '../reports.js';
+import { statOrdersQuerySchema, statOrdersReportSchema } from '../stat-orders.js';
+import { supplierScorecardQuerySchema, supplierScorecardSchema } from '../supplier-scorecard.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Reports';
@@ -42,6 +44,28 @@ export const reportsEndpoints = {
     access,
     query: dashboardRequestSchema,
     responses: { 200: reportOkSchema(z.union([dashboardCardsSchema, sliceData])) },
+    errors: [400, 401, 403],
+  }),
+  suppliers: endpoint({
+    method: 'get',
+    path: '/api/reports/suppliers',
+    summary: 'The supplier scorecard per supplier identity and month sent; format csv answers a file',
+    description: `Perfect orders and their parts (acknowledgement, fill rate, backorders, rejections, price changes, on-time delivery, lead time, invoice matching) over the orders sent from..to, company timezone. With format 'csv' the answer is text/csv. ${REPORT_ERRORS}`,
+    tag,
+    access,
+    query: supplierScorecardQuerySchema,
+    responses: { 200: reportOkSchema(supplierScorecardSchema) },
+    errors: [400, 401, 403],
+  }),
+  statOrders: endpoint({
+    method: 'get',
+    path: '/api/reports/stat-orders',
+    summary: 'STAT orders by department and reason over a date range; format csv answers a file',
+    description: `How often each department placed a STAT (needed today) order, and why: every STAT order placed from..to (whole days in the company timezone, default the last 30 days) whatever its status, QA runner orders left out; reasons differing only in case and spaces count together. JSON: { ok: true, data } with the report. With format 'csv' the answer is text/csv (department, reason, orders, total_amount, last_ordered_at). ${REPORT_ERRORS}`,
+    tag,
+    access,
+    query: statOrdersQuerySchema,
+    responses: { 200: reportOkSchema(statOrdersReportSchema) },
     errors: [400, 401, 403],
   }),
   dashboardByBody: endpoint({

@@ -8,6 +8,7 @@ import {
   punchoutSettingsViewSchema,
   supplierTestOrderResultSchema,
 } from '../settings.js';
+import { supplierTextSettingsInputSchema, supplierTextSettingsViewSchema } from '../supplier-text.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'Admin: settings';
@@ -73,6 +74,27 @@ export const settingsEndpoints = {
     responses: { 200: punchoutSettingsViewSchema },
     // 422: in production mode, a URL whose host is not in SUPPLIER_ALLOWED_HOSTS (test mode saves it with a warning).
     errors: [400, 401, 403, 422],
+  }),
+  getSupplierText: endpoint({
+    method: 'get',
+    path: '/api/admin/settings/supplier-text',
+    summary:
+      'What the patient-data guard checks in text sent to the supplier (medical record number pattern, extra patterns)',
+    tag,
+    access,
+    responses: { 200: supplierTextSettingsViewSchema },
+    errors: [401, 403],
+  }),
+  saveSupplierText: endpoint({
+    method: 'put',
+    path: '/api/admin/settings/supplier-text',
+    summary:
+      'Save the patient-data patterns (each a valid regular expression without nested repetition; at most 20 of 200 characters)',
+    tag,
+    access,
+    body: supplierTextSettingsInputSchema,
+    responses: { 200: supplierTextSettingsViewSchema },
+    errors: [400, 401, 403],
   }),
   sendTestOrder: endpoint({
     method: 'post',

@@ -8,7 +8,7 @@ import { endpoint } from './endpoint.js';
 
 const tag = 'Approvals';
 
-/** Approval levels and the Approvals inbox (issue 18); the approval itself is the supplier module's command. */
+/** Approval levels and the Approvals inbox; the approval itself is the supplier module's command. */
 export const approvalsEndpoints = {
   getLevels: endpoint({
     method: 'get',

@@ -18,7 +18,7 @@ const access = { roles: ['admin'] } as const;
 const FIGURES =
   'Figures of the current period in the company time zone: committed = totals of its pending, approved, submitted and failed orders; spent = submitted orders, at their received value where goods were received; remaining = amount − committed. period_end is the first instant after the period.';
 
-/** /api/admin/budgets (issue 18 §2) and the requester's own budget, /api/me/budget. */
+/** /api/admin/budgets and the requester's own budget, /api/me/budget. */
 export const budgetsEndpoints = {
   list: endpoint({
     method: 'get',

@@ -8,7 +8,7 @@ const tag = 'Admin: departments';
 const readers = { roles: ['admin', 'finance'] } as const;
 const access = { roles: ['admin'] } as const;
 
-/** /api/admin/departments (issue 18 §1): the managed list of cost centres, ra-data-simple-rest. */
+/** /api/admin/departments: the managed list of cost centres, ra-data-simple-rest. */
 export const departmentsEndpoints = {
   list: endpoint({
     method: 'get',

@@ -2,6 +2,7 @@ import { adminCatalogEndpoints } from './admin-catalog.endpoints.js';
 import { integrationsEndpoints } from './admin-integrations.endpoints.js';
 import { adminOrdersEndpoints } from './admin-orders.endpoints.js';
 import { adminProductsEndpoints } from './admin-products.endpoints.js';
+import { adminSsoEndpoints } from './admin-sso.endpoints.js';
 import { reportsEndpoints } from './admin-reports.endpoints.js';
 import { settingsEndpoints } from './admin-settings.endpoints.js';
 import { adminUsersEndpoints } from './admin-users.endpoints.js';
@@ -13,6 +14,7 @@ import { barcodesEndpoints } from './barcodes.endpoints.js';
 import { budgetsEndpoints } from './budgets.endpoints.js';
 import { csvImportsEndpoints } from './csv-imports.endpoints.js';
 import { recallsEndpoints } from './recalls.endpoints.js';
+import { expiringStockEndpoints } from './expiring-stock.endpoints.js';
 import { adminStandingOrdersEndpoints, standingOrdersEndpoints } from './standing-orders.endpoints.js';
 import { punchoutEndpoints } from './punchout.endpoints.js';
 import { cartEndpoints } from './cart.endpoints.js';
@@ -25,6 +27,7 @@ import { invoicesEndpoints } from './invoices.endpoints.js';
 import { mailEndpoints } from './mail.endpoints.js';
 import { adminLocationsEndpoints, locationsEndpoints } from './locations.endpoints.js';
 import { meEndpoints } from './me.endpoints.js';
+import { metricsEndpoints } from './metrics.endpoints.js';
 import { mfaEndpoints } from './mfa.endpoints.js';
 import { oidcEndpoints } from './oidc.endpoints.js';
 import { ordersEndpoints } from './orders.endpoints.js';
@@ -44,15 +47,18 @@ export { endpoint } from './endpoint.js';
  */
 export const endpointsByModule: Record<string, Record<string, Endpoint>> = {
   health: healthEndpoints,
+  metrics: metricsEndpoints,
   auth: authEndpoints,
   mfa: mfaEndpoints,
   oidc: oidcEndpoints,
   sso: ssoEndpoints,
   saml: samlEndpoints,
+  adminSso: adminSsoEndpoints,
   me: meEndpoints,
   products: productsEndpoints,
   barcodes: barcodesEndpoints,
   recalls: recallsEndpoints,
+  expiringStock: expiringStockEndpoints,
   standingOrders: standingOrdersEndpoints,
   adminStandingOrders: adminStandingOrdersEndpoints,
   punchout: punchoutEndpoints,

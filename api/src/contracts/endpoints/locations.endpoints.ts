@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { raListQuerySchema, uuidIdParamsSchema } from '../admin-list.js';
 import { cartSchema } from '../cart.js';
 import { orderSchema } from '../order-submission.js';
+import { countOrderRequestSchema } from '../stat-orders.js';
 import {
   countAnswerSchema,
   countInputSchema,
@@ -24,7 +25,7 @@ const adminTag = 'Admin: locations';
 const tag = 'Locations and par levels';
 const access = { roles: ['admin'] } as const;
 
-/** /api/admin/locations (issue 19 §1): locations and their stock lists, ra-data-simple-rest. */
+/** /api/admin/locations: locations and their stock lists, ra-data-simple-rest. */
 export const adminLocationsEndpoints = {
   list: endpoint({
     method: 'get',
@@ -122,7 +123,7 @@ export const adminLocationsEndpoints = {
   }),
 };
 
-/** The storefront's count and top-up (issue 19 §1): for the users of the location's department, and admins. */
+/** The storefront's count and top-up: for the users of the location's department, and admins. */
 export const locationsEndpoints = {
   mine: endpoint({
     method: 'get',
@@ -175,10 +176,14 @@ export const locationsEndpoints = {
     description:
       'Whoever counted may submit it — doctors, users and providers, and nurses and logistics admins of the ward, since the order ' +
       'restocks the location. The budget, limit and approval rules apply as to any order; the cart is left alone. Once: a repeat ' +
-      'answers 200 with the same order; a count already put in the cart is 409 COUNT_ALREADY_IN_CART; nothing to order is 400.',
+      'answers 200 with the same order; a count already put in the cart is 409 COUNT_ALREADY_IN_CART; nothing to order is 400; ' +
+      'a requester without a shipping address is 422 SHIPPING_ADDRESS_REQUIRED. The body may be empty; ' +
+      '`urgent: { reason }` (3–200 characters) makes it a STAT order, as on POST /api/orders; `delivery_note` carries ' +
+      'delivery instructions to the supplier, checked for patient data as there (422 PHI_IN_SUPPLIER_TEXT).',
     tag,
     access: 'signed-in',
     params: countParamsSchema,
+    body: countOrderRequestSchema,
     responses: { 201: orderSchema, 200: orderSchema },
     errors: [400, 401, 403, 404, 409, 422],
   }),

@@ -20,7 +20,7 @@ export const ordersEndpoints = {
     path: '/api/orders',
     summary: 'Submit an order (priced by the server)',
     description:
-      "Idempotent by the Idempotency-Key header: a repeat with the same key and body answers 200 with the same order; the same key with another body answers 409. Over the department's stop budget: 422 BUDGET_EXCEEDED; over the requester's monthly limit under a stop budget (or without a budget): 422 MONTHLY_LIMIT_EXCEEDED; nothing is written. Under a warn budget the order is accepted and flagged (over_budget, over_limit on the admin order).",
+      "Idempotent by the Idempotency-Key header: a repeat with the same key and body answers 200 with the same order; the same key with another body answers 409. A requester without a shipping address: 422 SHIPPING_ADDRESS_REQUIRED. Over the department's stop budget: 422 BUDGET_EXCEEDED; over the requester's monthly limit under a stop budget (or without a budget): 422 MONTHLY_LIMIT_EXCEEDED; nothing is written. Under a warn budget the order is accepted and flagged (over_budget, over_limit on the admin order). A STAT order (`urgent: { reason }`, the reason 3–200 characters and free of patient details: 400 VALIDATION_FAILED or 422 PHI_IN_SUPPLIER_TEXT, nothing written) answers `is_urgent: true` and `urgent_reason`; it comes first in the Approvals inbox, its approvers are mailed immediately (subject 'STAT: …') and told live, it is approved automatically under `stat_auto_approve_under` (never past a budget), and the OrderRequest asks the supplier for the earliest delivery. Optional `delivery_note` (delivery instructions, at most 500 characters: 400 VALIDATION_FAILED) is answered as `delivery_note` (null when none) and sent in the OrderRequest's Comments; one that seems to hold patient data (a medical record number, a date of birth, a social security number, a patient's name, or an administrator's pattern) answers 422 PHI_IN_SUPPLIER_TEXT naming the field, nothing written.",
     tag,
     access: { roles: ['doctor', 'user', 'provider'] },
     headers: orderSubmissionHeadersSchema,
@@ -57,7 +57,7 @@ export const ordersEndpoints = {
     path: '/api/receiving/orders',
     summary: 'Deliveries to receive: the sent orders with something still to receive, newest sent first',
     description:
-      'Logistics administrators and admins (issue 17 §3): the organisation’s orders, not only their own, each with its `fulfilment_summary`. Paginated by `page` and `per_page`.',
+      'Logistics administrators and admins: the organisation’s orders, not only their own, each with its `fulfilment_summary`. Paginated by `page` and `per_page`.',
     tag,
     access: { roles: [...RECEIVING_ROLES] },
     query: receivingOrdersQuerySchema,

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 
 const tag = 'PunchOut shopping';
 
-/** Shopping on the supplier's own site (issue 19 §5); docs/punchout.md. */
+/** Shopping on the supplier's own site; docs/punchout.md. */
 export const punchoutEndpoints = {
   startSession: endpoint({
     method: 'post',

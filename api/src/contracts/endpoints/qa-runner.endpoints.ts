@@ -12,11 +12,11 @@ export const qaRunnerEndpoints = {
     path: '/api/admin/qa-runner/order',
     summary: 'Place a QA test order',
     description:
-      "A pending order for the demo doctor's address, marked as a QA order and attributed to the admin running the test. Demo mode only.",
+      "A pending order for the demo doctor's address, marked as a QA order and attributed to the admin running the test. Demo mode only. 422 SHIPPING_ADDRESS_REQUIRED when the demo doctor has no shipping address.",
     tag: TAG,
     access: ADMIN,
     responses: { 201: orderSchema },
-    errors: [401, 403, 409],
+    errors: [401, 403, 409, 422],
   }),
   getQaResult: endpoint({
     method: 'get',

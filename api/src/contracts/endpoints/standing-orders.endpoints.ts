@@ -29,7 +29,7 @@ export const standingOrdersEndpoints = {
     path: '/api/standing-orders',
     summary: 'Set up a standing order: items, quantities, a weekly or monthly schedule, start and optional end date',
     description:
-      'A monthly day beyond a month’s end falls on its last day. Dates are the company’s calendar. Each occurrence becomes a normal order (budgets and approval levels apply) created once by the standing-orders job; the owner is told by e-mail, and why when it was skipped.',
+      'A monthly day beyond a month’s end falls on its last day. Dates are the company’s calendar. Each occurrence becomes a normal order (budgets and approval levels apply) created once by the standing-orders job; the owner is told by e-mail, and why when it was skipped. An optional `delivery_note` (at most 500 characters) goes to the supplier with each order; one that seems to hold patient data answers 422 PHI_IN_SUPPLIER_TEXT.',
     tag,
     access: { roles: [...ORDER_FOLLOWING_ROLES] },
     body: standingOrderInputSchema,
@@ -82,7 +82,7 @@ export const standingOrdersEndpoints = {
 const adminTag = 'Admin: standing orders';
 const adminAccess = { roles: ['admin'] } as const;
 
-/** Standing orders an administrator sets for a ward location (issue 19 §3), a react-admin resource. */
+/** Standing orders an administrator sets for a ward location, a react-admin resource. */
 export const adminStandingOrdersEndpoints = {
   list: endpoint({
     method: 'get',
@@ -113,7 +113,8 @@ export const adminStandingOrdersEndpoints = {
     description:
       'The location must be active; the requester (user_id) an approved member of its department who may order for it ' +
       '(a doctor, provider, user, nurse or logistics admin). Each occurrence is an order delivered to the location, under ' +
-      'the budget and approval rules; the requester is told by e-mail and may pause it.',
+      'the budget and approval rules; the requester is told by e-mail and may pause it. An optional `delivery_note` goes to ' +
+      'the supplier with each order; one that seems to hold patient data answers 422 PHI_IN_SUPPLIER_TEXT.',
     tag: adminTag,
     access: adminAccess,
     body: adminStandingOrderInputSchema,

@@ -7,6 +7,8 @@ export { selectOrderLines, selectOrders, type OrderLineRow, type OrderRow } from
 import { ADMIN_ORDER_SORTS, type AdminOrderFulfilmentFilter } from '../../contracts/admin-orders.js';
 import { waitingAtLevelSql } from '../approvals/approvals.queries.js';
 import { fulfilmentFilterSql } from './order-fulfilment.queries.js';
+import type { ScorecardMeasure } from '../../contracts/supplier-scorecard.js';
+import { scorecardFilterSql } from '../reports/supplier-scorecard.queries.js';
 
 export interface AdminOrderFilter {
   id?: string | string[];
@@ -16,17 +18,37 @@ export interface AdminOrderFilter {
   user_id?: string;
   fulfilment?: AdminOrderFulfilmentFilter;
   approval_level?: number;
+  scorecard?: ScorecardMeasure;
+  supplier?: string;
+  sent_month?: string;
+  /** Set by the service, never the request: SUPPLIER_IDENTITY, for orders and settings that name none. */
+  default_supplier_identity?: string;
 }
 
-/** The orders the filter keeps; `now` decides what is overdue. */
-function applyFilter(db: Db, filter: AdminOrderFilter, now: Date) {
-  const query = db('orders').leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
+/**
+ * The orders the filter keeps; `now` decides what is overdue. A count leaves the requester's
+ * profile out unless the search needs it: even a join PostgreSQL removes keeps the count off an
+ * index-only scan.
+ */
+function applyFilter(db: Db, filter: AdminOrderFilter, now: Date, { isCount = false } = {}) {
+  const query = db('orders');
+  if (!isCount || filter.q) query.leftJoin('profiles', 'profiles.user_id', 'orders.user_id');
   if (filter.fulfilment) {
     const { sql, bindings } = fulfilmentFilterSql(filter.fulfilment, now);
     query.whereRaw(sql, bindings);
   }
   if (filter.approval_level) {
     const { sql, bindings } = waitingAtLevelSql(filter.approval_level);
+    query.whereRaw(sql, bindings);
+  }
+  if (filter.scorecard || filter.supplier || filter.sent_month) {
+    const { sql, bindings } = scorecardFilterSql({
+      ...(filter.sent_month === undefined ? {} : { month: filter.sent_month }),
+      now,
+      defaultIdentity: filter.default_supplier_identity ?? '',
+      measure: filter.scorecard ?? 'sent',
+      ...(filter.supplier === undefined ? {} : { supplier: filter.supplier }),
+    });
     query.whereRaw(sql, bindings);
   }
   if (filter.id) query.whereIn('orders.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
@@ -59,16 +81,33 @@ export async function selectOrdersPage(
     now: Date;
   },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const rows: (OrderRow & { total: number })[] = await applyFilter(db, options.filter, options.now)
-    .select(...ORDER_ROW_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
-    .orderBy([
+  // The page and the total are two statements: a count(*) OVER () would read every matching order
+  // in full before the page, where the page alone reads 50 rows along an index and the count only
+  // the index.
+  const sorted = (query: ReturnType<typeof applyFilter>) =>
+    query.select(...ORDER_ROW_COLUMNS).orderBy([
       { column: `orders.${options.sort.field}`, order: options.sort.order },
       { column: 'orders.display_seq', order: 'desc' },
-    ])
-    .offset(options.offset)
-    .limit(options.limit);
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+    ]);
+  // STAT orders still waiting come first, whatever the sort: they are read apart (a few, along their
+  // partial index), so the other orders keep their index-ordered page.
+  const [waitingStat, counted] = await Promise.all([
+    sorted(applyFilter(db, options.filter, options.now).whereRaw(WAITING_STAT_SQL)) as Promise<OrderRow[]>,
+    applyFilter(db, options.filter, options.now, { isCount: true }).count<{ total: number }[]>({ total: '*' }),
+  ]);
+  const statOnPage = waitingStat.slice(options.offset, options.offset + options.limit);
+  const restLimit = options.limit - statOnPage.length;
+  const rest =
+    restLimit > 0
+      ? ((await sorted(applyFilter(db, options.filter, options.now).whereRaw(`NOT (${WAITING_STAT_SQL})`))
+          .offset(Math.max(0, options.offset - waitingStat.length))
+          .limit(restLimit)) as OrderRow[])
+      : [];
+  return { rows: [...statOnPage, ...rest], total: Number(counted[0]?.total ?? 0) };
 }
+
+/** A STAT order that still waits for approval. */
+const WAITING_STAT_SQL = "orders.is_urgent AND orders.status = 'pending'";
 
 /** Orders per status for the tabs, within the other filters. */
 export async function countOrdersByStatus(
@@ -82,10 +121,23 @@ export async function countOrdersByStatus(
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 
+/**
+ * The departments orders were placed for, one index probe per department (a loose index scan on
+ * orders_department_created_index): a plain DISTINCT read every order, seconds at millions of them.
+ */
 export async function selectDepartments(db: Db): Promise<string[]> {
-  const rows: { department: string }[] = await db('orders')
-    .distinct(db.raw(`CASE WHEN delivery_location = 'Default' THEN 'Medical' ELSE delivery_location END AS department`))
-    .orderBy('department');
+  const { rows } = await db.raw<{ rows: { department: string }[] }>(
+    `WITH RECURSIVE locations AS (
+       (SELECT delivery_location FROM orders ORDER BY delivery_location LIMIT 1)
+       UNION ALL
+       SELECT (SELECT o.delivery_location FROM orders o
+                WHERE o.delivery_location > l.delivery_location ORDER BY o.delivery_location LIMIT 1)
+         FROM locations l WHERE l.delivery_location IS NOT NULL
+     )
+     SELECT DISTINCT CASE WHEN delivery_location = 'Default' THEN 'Medical' ELSE delivery_location END AS department
+       FROM locations WHERE delivery_location IS NOT NULL
+      ORDER BY department`,
+  );
   return rows.map((row) => row.department);
 }
 

@@ -24,6 +24,8 @@ async function placeOrder() {
 describe('/api/admin/orders', () => {
   it('lists orders with lines, requester and address status, filtered by status, with tab counts', async () => {
     const { order, requester } = await placeOrder();
+    // The requester's address went away after ordering: the list says so.
+    await db('shipping_addresses').where({ user_id: requester.user.id }).delete();
     const { agent } = await signedInAgent(app, db, ['admin']);
     const list = await agent
       .get('/api/admin/orders')
@@ -44,6 +46,13 @@ describe('/api/admin/orders', () => {
       departments: expect.any(Array),
     });
     expect(counts.body.pending).toBeGreaterThanOrEqual(1);
+    // Every department an order was placed for, each once ('Default' shows as 'Medical').
+    await db('orders').where({ id: order.id }).update({ delivery_location: 'Default' });
+    const stored: string[] = await db('orders').distinct('delivery_location').pluck('delivery_location');
+    const departments = [...new Set(stored.map((name) => (name === 'Default' ? 'Medical' : name)))];
+    const recounted = await agent.get('/api/admin/order-counts').expect(200);
+    expect([...recounted.body.departments].sort()).toEqual(departments.sort());
+    expect(recounted.body.departments).toContain('Medical');
     await requester.agent.get('/api/admin/orders').expect(403);
   });
 

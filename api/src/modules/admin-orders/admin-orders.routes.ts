@@ -2,8 +2,8 @@ import { Router } from 'express';
 
 import { ADMIN_ORDER_SORTS, adminOrderFilterSchema, orderCountsQuerySchema } from '../../contracts/admin-orders.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
+import { mountRaList } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import {
   countAdminOrders,
@@ -23,20 +23,13 @@ function parseId(params: unknown): string {
 export function adminOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
-  router.get(
-    '/admin/orders',
-    allow.roles('admin'),
-    raListRoute(
-      'orders',
-      {
-        sortFields: ADMIN_ORDER_SORTS,
-        defaultSort: { field: 'created_at', order: 'desc' },
-        filter: adminOrderFilterSchema,
-        defaultLimit: 50,
-      },
-      (req, page) => listAdminOrders(contextFor(req), page),
-    ),
-  );
+  mountRaList(router, 'orders', ['admin'], {
+    sortFields: ADMIN_ORDER_SORTS,
+    defaultSort: { field: 'created_at', order: 'desc' },
+    filter: adminOrderFilterSchema,
+    defaultLimit: 50,
+    load: (req, page) => listAdminOrders(contextFor(req), page),
+  });
 
   /** Tab counts (All Orders and each status) within the department, fulfilment and level filters, and the departments. */
   router.get('/admin/order-counts', allow.roles('admin'), async (req, res) => {

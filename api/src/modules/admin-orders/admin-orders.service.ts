@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import {
   rejectOrderSchema,
   type AdminOrder,
@@ -96,7 +98,8 @@ export async function listAdminOrders(
   ctx: ServiceContext,
   options: Omit<Parameters<typeof queries.selectOrdersPage>[1], 'now'>,
 ) {
-  const { rows, total } = await queries.selectOrdersPage(ctx.db, { ...options, now: ctx.now() });
+  const filter = { ...options.filter, default_supplier_identity: ctx.config.supplier.identity };
+  const { rows, total } = await queries.selectOrdersPage(ctx.db, { ...options, filter, now: ctx.now() });
   return { rows: await assembleAdminOrders(ctx, rows), total };
 }
 
@@ -157,4 +160,26 @@ export async function rejectPendingOrder(ctx: ServiceContext, trx: Db, id: strin
     { action: 'order.reject', targetType: 'order', targetId: id, details: { reason, from: status } },
     trx,
   );
+}
+
+/**
+ * Recomputes every order's kept fulfilment from the supplier's documents and the receipts (after a
+ * bulk load that bypassed the triggers, or to check them: `orders_corrected` says how many were off).
+ */
+export async function rebuildKeptFulfilment(
+  ctx: ServiceContext,
+): Promise<{ orders_corrected: number; duration_ms: number }> {
+  const startedAt = performance.now();
+  const ordersCorrected = await ctx.db.transaction(async (trx) => {
+    const corrected = await fulfilmentQueries.rebuildKeptFulfilment(trx);
+    await recordAudit(
+      ctx,
+      { action: 'order.fulfilment_rebuild', targetType: 'order', details: { orders_corrected: corrected } },
+      trx,
+    );
+    return corrected;
+  });
+  const result = { orders_corrected: ordersCorrected, duration_ms: Math.round(performance.now() - startedAt) };
+  ctx.log.info(result, 'kept order fulfilment rebuilt');
+  return result;
 }

@@ -152,8 +152,10 @@ describe('the admin list and deriveFulfilment', () => {
         .query({ filter: JSON.stringify({ id: orders.map(({ order }) => order.id) }) })
         .expect(200);
       const rows = new Map((list.body as AdminOrder[]).map((row) => [row.id, row]));
+      const derived = new Map<string, { fulfilment_status: string; is_overdue: boolean }>();
       for (const { order } of orders) {
         const { fulfilment } = (await admin.get(`/api/admin/orders/${order.id}/fulfilment`).expect(200)).body;
+        derived.set(order.id, fulfilment);
         const row = rows.get(order.id)!;
         expect({ round, order: order.order_number, list: row.fulfilment_status }).toEqual({
           round,
@@ -166,6 +168,27 @@ describe('the admin list and deriveFulfilment', () => {
           expected: fulfilment.expected_delivery_date,
         });
         seen.add(row.fulfilment_status!);
+      }
+      // The list's filters read the kept columns (through the open orders' index): they keep
+      // exactly the orders the rule puts there.
+      const filters = {
+        overdue: (f: { is_overdue: boolean }) => f.is_overdue,
+        awaiting_receipt: (f: { fulfilment_status: string }) =>
+          ['shipped', 'partially_shipped', 'partially_received'].includes(f.fulfilment_status),
+        received: (f: { fulfilment_status: string }) => f.fulfilment_status === 'received',
+        backordered: (f: { fulfilment_status: string }) => f.fulfilment_status === 'backordered',
+      };
+      for (const [name, keeps] of Object.entries(filters)) {
+        const filtered = await admin
+          .get('/api/admin/orders')
+          .query({ filter: JSON.stringify({ id: orders.map(({ order }) => order.id), fulfilment: name }) })
+          .expect(200);
+        const listed = (filtered.body as AdminOrder[]).map((row) => row.order_number).sort();
+        const expected = orders
+          .filter(({ order }) => keeps(derived.get(order.id) as never))
+          .map(({ order }) => order.order_number)
+          .sort();
+        expect({ round, filter: name, listed }).toEqual({ round, filter: name, listed: expected });
       }
     }
     // The random histories reach most states, or this test would prove little.

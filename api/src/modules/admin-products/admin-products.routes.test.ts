@@ -117,7 +117,7 @@ describe('/api/admin/products', () => {
   });
 });
 
-describe('PUT /api/admin/products/:id takes back what GET answers (issue 16: one money representation)', () => {
+describe('PUT /api/admin/products/:id takes back what GET answers (one money representation: decimal strings)', () => {
   it('answers 200 to the record GET answered, price "24.95" included, and changes nothing, audits nothing', async () => {
     const [product] = await insertProducts(db, [{ title: 'Round trip gauze', price: '24.95' }]);
     const { agent } = await signedInAgent(app, db, ['admin']);
@@ -254,9 +254,8 @@ describe('product images', () => {
     expect(underLimit.body.image_url).toMatch(/\.webp$/);
   });
 
-  it('refuses SVG, disguised files, oversized files and products without a SKU, changing nothing', async () => {
+  it('refuses SVG, disguised files and oversized files, changing nothing', async () => {
     const [product] = await insertProducts(db, [{ title: 'Guarded product' }]);
-    const [noSku] = await insertProducts(db, [{ title: 'No SKU product', sku: null }]);
     const { agent } = await signedInAgent(app, db, ['admin']);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refusedSvg = await agent
@@ -273,11 +272,33 @@ describe('product images', () => {
       .attach('image', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png')
       .expect(413);
     expect(big.body.message).toBe('Image must be less than 5MB');
-    const skuless = await agent
-      .post(`/api/admin/products/${noSku!.id}/image`)
-      .attach('image', await png(), 'ok.png')
-      .expect(400);
-    expect(skuless.body.message).toBe('SKU is required before uploading image');
     expect(await db('products').where({ id: product!.id }).first('image_url')).toEqual({ image_url: null });
+  });
+
+  it('POST /api/admin/products/:id/image gives a product without a SKU its image, and still refuses a fake one', async () => {
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    const created = await agent
+      .post('/api/admin/products')
+      .send({ ...validProduct, title: 'Skuless swabs' })
+      .expect(201);
+    expect(created.body.sku).toBeNull();
+    const disguised = await agent
+      .post(`/api/admin/products/${created.body.id}/image`)
+      .attach('image', Buffer.from('GIF89a but not really an image'), 'fake.png')
+      .expect(400);
+    expect(disguised.body).toMatchObject({ code: 'NOT_AN_IMAGE', message: 'Please select an image file' });
+    expect(await db('products').where({ id: created.body.id }).first('image_url')).toEqual({ image_url: null });
+
+    const uploaded = await agent
+      .post(`/api/admin/products/${created.body.id}/image`)
+      .attach('image', await png(), 'swabs.png')
+      .expect(200);
+    expect(uploaded.body).toMatchObject({ id: created.body.id, sku: null });
+    expect(uploaded.body.image_url).toMatch(/^\/media\/product-images\/[0-9a-f-]{36}\.webp$/);
+    const served = await request(app).get(uploaded.body.image_url).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await db('audit_events').where({ action: 'product.image.upload', target_id: created.body.id })).toHaveLength(
+      1,
+    );
   });
 });

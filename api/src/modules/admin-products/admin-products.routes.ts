@@ -4,8 +4,8 @@ import multer from 'multer';
 import { ADMIN_PRODUCT_SORTS, adminProductFilterSchema } from '../../contracts/admin-products.js';
 import { IMAGE_LARGEST_ACCEPTED_BYTES } from '../../contracts/image-upload.rules.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from './admin-products.service.js';
 import type { FileStorage } from '../../media/file-storage.js';
@@ -25,30 +25,20 @@ function parseId(params: unknown): string {
 export function adminProductsRoutes({ contextFor }: RouteDependencies, { storage }: { storage: FileStorage }): Router {
   const router = Router();
 
-  router.get(
-    '/admin/products',
-    allow.roles('admin'),
-    raListRoute(
-      'products',
-      {
-        sortFields: ADMIN_PRODUCT_SORTS,
-        defaultSort: { field: 'title', order: 'asc' },
-        filter: adminProductFilterSchema,
-      },
-      (req, page) => listProductsForAdmin(contextFor(req), page),
-    ),
-  );
-
-  router.get('/admin/products/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await getProductForAdmin(contextFor(req), parseId(req.params)));
-  });
-
-  router.post('/admin/products', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await createProduct(contextFor(req), req.body));
-  });
-
-  router.put('/admin/products/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await updateProduct(contextFor(req), parseId(req.params), req.body));
+  mountRaResource(router, {
+    name: 'products',
+    readRoles: ['admin'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: ADMIN_PRODUCT_SORTS,
+      defaultSort: { field: 'title', order: 'asc' },
+      filter: adminProductFilterSchema,
+      load: (req, page) => listProductsForAdmin(contextFor(req), page),
+    },
+    get: (req, id) => getProductForAdmin(contextFor(req), id),
+    create: (req, body) => createProduct(contextFor(req), body),
+    update: (req, id, body) => updateProduct(contextFor(req), id, body),
+    parseId,
   });
 
   router.post('/admin/products/:id/image', allow.roles('admin'), imageUpload.single('image'), async (req, res) => {

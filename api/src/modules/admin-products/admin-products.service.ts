@@ -73,7 +73,7 @@ export async function createProduct(ctx: ServiceContext, rawInput: unknown): Pro
 }
 
 /**
- * The edit form's save, and a generic client sending back the record it read (issue 16): fields
+ * The edit form's save, and a generic client sending back the record it read: fields
  * that are not editable are ignored; a save that changes nothing writes nothing and audits nothing.
  */
 export async function updateProduct(ctx: ServiceContext, id: string, rawInput: unknown): Promise<AdminProduct> {

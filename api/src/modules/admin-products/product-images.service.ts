@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-
 import { IMAGE_MESSAGES } from '../../contracts/image-upload.rules.js';
 import type { Product } from '../../contracts/products.js';
 import type { ServiceContext } from '../../context.js';
@@ -18,7 +15,8 @@ const IMAGE_FOLDER = 'product-images';
 const MEDIA_PREFIX = `/media/${IMAGE_FOLDER}/`;
 
 /**
- * Checks an upload by its content (JPEG, PNG or WebP only; SVG and renamed files refused),
+ * Any product may have an image, with or without a SKU: the file's name is generated, never taken
+ * from the product. Checks an upload by its content (JPEG, PNG or WebP only; SVG and renamed files refused),
  * re-encodes it (metadata dropped, pixel count bounded) and stores it under a generated name.
  */
 export async function storeProductImage(
@@ -29,8 +27,9 @@ export async function storeProductImage(
 ): Promise<Product> {
   const product = await selectProductById(ctx.db, productId);
   if (!product) throw AppError.notFound('Product not found', 'PRODUCT_NOT_FOUND');
-  if (!product.sku) throw AppError.badRequest('SKU_REQUIRED', IMAGE_MESSAGES.skuRequired);
   if (!upload || upload.length === 0) throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
+  // sharp (libvips) and file-type take about 30 MB of memory: loaded at the first upload, not at every start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const detected = await fileTypeFromBuffer(upload);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime))
     throw AppError.badRequest('NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);

@@ -189,7 +189,7 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db('sessions').whereRaw(`sess->>'userId' = ?`, [userId]).delete();
 }
 
-/** Issue 18 §3: the account's per-order and monthly limits (USD text, null for none). */
+/** The account's per-order and monthly limits (USD text, null for none). */
 export async function updateUserLimits(
   db: Db,
   userId: string,

@@ -9,7 +9,7 @@ afterAll(() => db.destroy());
 
 describe('/api/admin/users', () => {
   it('lists accounts with roles, approval and address status; groups admins and providers', async () => {
-    const provider = await createTestUser(db, ['provider'], { isApproved: false });
+    const provider = await createTestUser(db, ['provider'], { isApproved: false, hasShippingAddress: false });
     const { agent } = await signedInAgent(app, db, ['admin']);
     const byEmail = await agent
       .get('/api/admin/users')

@@ -8,8 +8,8 @@ import {
 } from '../../contracts/admin-users.js';
 import { approvalSchema, bulkApprovalSchema } from '../../contracts/auth.js';
 import { parseIdParam } from '../../http/id-param.js';
-import { raListRoute } from '../../http/list-query.js';
 import { allow } from '../../http/policy.js';
+import { mountRaResource } from '../../http/ra-resource.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { createThrottles } from '../throttles/throttles.js';
 import {
@@ -36,32 +36,22 @@ export function adminUsersRoutes({ contextFor, db, config }: RouteDependencies):
   const throttles = createThrottles(db, config);
   const router = Router();
 
-  router.get(
-    '/admin/users',
-    allow.roles('admin'),
-    raListRoute(
-      'users',
-      {
-        sortFields: ADMIN_USER_SORTS,
-        defaultSort: { field: 'email', order: 'asc' },
-        filter: adminUserFilterSchema,
-      },
-      (req, page) => listAdminUsers(contextFor(req), page),
-    ),
-  );
-
-  /** One account with an invitation mail instead of a password. */
-  router.post('/admin/users', allow.roles('admin'), async (req, res) => {
-    res.status(201).json(await inviteAdminUser(contextFor(req), req.body));
-  });
-
-  router.get('/admin/users/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await getAdminUser(contextFor(req), parseId(req.params)));
-  });
-
-  /** ra-data-simple-rest update: of the record, only `department_id` is editable here. */
-  router.put('/admin/users/:id', allow.roles('admin'), async (req, res) => {
-    res.json(await setUserDepartment(contextFor(req), parseId(req.params), req.body));
+  mountRaResource(router, {
+    name: 'users',
+    readRoles: ['admin'],
+    writeRoles: ['admin'],
+    list: {
+      sortFields: ADMIN_USER_SORTS,
+      defaultSort: { field: 'email', order: 'asc' },
+      filter: adminUserFilterSchema,
+      load: (req, page) => listAdminUsers(contextFor(req), page),
+    },
+    get: (req, id) => getAdminUser(contextFor(req), id),
+    /** One account with an invitation mail instead of a password. */
+    create: (req, body) => inviteAdminUser(contextFor(req), body),
+    /** Of the record, only `department_id` is editable through the generic update. */
+    update: (req, id, body) => setUserDepartment(contextFor(req), id, body),
+    parseId,
   });
 
   /** Bulk department: one request, one transaction, all or none. */

@@ -42,7 +42,7 @@ describe('approval level rules', () => {
     expect(nextApprovalStep(LEVELS, total, count)).toEqual(step);
   });
 
-  // Issue 18 §3: over the requester's per-order limit, one extra final level by the highest level's roles.
+  // Over the requester's per-order limit, one extra final level by the highest level's roles.
   it.each([
     [
       '1500.00',

@@ -94,7 +94,7 @@ export function assertEveryLevelHasApprover(levels: readonly ApprovalLevel[], he
 }
 
 /**
- * Separation of duties (issue 18): never the requester, even an admin; each level by a different
+ * Separation of duties: never the requester, even an admin; each level by a different
  * person; and only a role of the level the order waits for. Each refusal is a 403 that says why.
  */
 export function assertMayApprove(input: {
@@ -135,7 +135,7 @@ export function approvalProgress(input: {
   totalAmount: string;
   levels: readonly ApprovalLevel[];
   approvals: readonly RecordedApproval[];
-  /** The requester's per-order limit recorded on the order (issue 18 §3). */
+  /** The requester's per-order limit recorded on the order. */
   orderLimit?: string | null;
 }): ApprovalProgress {
   const approvals = [...input.approvals].sort((left, right) => left.level - right.level);

@@ -61,7 +61,7 @@ export interface OrderToApprove {
   status: string;
   user_id: string;
   total_amount: string;
-  /** The requester's per-order limit when the order was submitted (issue 18 §3). */
+  /** The requester's per-order limit when the order was submitted. */
   order_limit: string | null;
   submission_started_at: Date | null;
 }
@@ -188,6 +188,8 @@ export async function selectInboxPage(
     )
     .select(...ORDER_ROW_COLUMNS, db.raw('count(*) OVER ()::int AS total'))
     .orderBy([
+      // A STAT order is needed today: it comes first, whatever the sort.
+      { column: 'orders.is_urgent', order: 'desc' },
       { column: `orders.${options.sort.field}`, order: options.sort.order },
       { column: 'orders.display_seq', order: 'desc' },
     ])

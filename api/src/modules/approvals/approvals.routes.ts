@@ -8,7 +8,7 @@ import { allow, notSignedInError } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { getApprovalLevels, listApprovalInbox, saveApprovalLevels } from './approvals.service.js';
 
-/** Approval levels (settings, admins) and the Approvals inbox (admins and finance), issue 18. */
+/** Approval levels (settings, admins) and the Approvals inbox (admins and finance). */
 export function approvalsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
   router.get('/admin/settings/approval-levels', allow.roles('admin'), async (req, res) =>

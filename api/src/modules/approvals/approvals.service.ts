@@ -80,7 +80,7 @@ export async function listLevelsWithoutApprover(ctx: ServiceContext): Promise<Ap
 }
 
 /**
- * POST /api/admin/orders/:id/approve (issue 18): one approval, at the level the order waits for, by
+ * POST /api/admin/orders/:id/approve: one approval, at the level the order waits for, by
  * someone holding a role of that level who is neither the requester nor an earlier approver. A level
  * before the last is recorded under the order's row lock (one per level: a second approver at the
  * same time gets a 409); the last one is recorded by the submission's claim itself, so the cXML
@@ -161,7 +161,7 @@ async function insertApprovalAtLevel(ctx: ServiceContext, trx: Db, orderId: stri
 }
 
 /**
- * Issue 18 §4: the approver rejects some lines (each with its reason) and approves the rest. Under
+ * The approver rejects some lines (each with its reason) and approves the rest. Under
  * the order's lock the lines leave the order and its total drops to the remaining lines'; the levels
  * it needs are recomputed from that total, so this approval may become the last one (then the
  * OrderRequest goes out with the remaining lines only). Rejecting every line rejects the order, as
@@ -252,7 +252,7 @@ export async function approveFirstLevelAsSystem(
   order: { id: string; total_amount: string },
 ): Promise<void> {
   const system = { ...ctx, actor: SYSTEM_ACTOR };
-  // The per-order limit recorded at submission may add a level (issue 18 §3).
+  // The per-order limit recorded at submission may add a level.
   const orderLimit = (await queries.selectOrderToApprove(ctx.db, order.id))?.order_limit ?? null;
   const required = requiredLevels(await readLevels(ctx), order.total_amount, orderLimit);
   if (required.length <= 1) {

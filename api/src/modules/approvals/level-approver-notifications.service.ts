@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.js';
 import { deliverQueuedMail, queueMail, type OutgoingMail } from '../mail/mail.service.js';
 import { nextApprovalStep } from './approval-levels.rules.js';
-import { levelApproverMail, levelApprovers } from './level-approver-mails.js';
+import { levelApproverAccounts, levelApproverMail } from './level-approver-mails.js';
 import * as approvals from './approvals.queries.js';
 import * as queries from './level-approvers.queries.js';
 
@@ -27,20 +27,31 @@ export async function notifyWaitingLevel(
     ]);
     const step = nextApprovalStep(levels, order.total_amount, given.length, order.order_limit);
     const told = new Set(step.level === 1 ? alreadyTold.map((address) => address.toLowerCase()) : []);
-    const recipients = levelApprovers(accounts, step, { requesterId: order.user_id, approvals: given }).filter(
-      (address) => !told.has(address.toLowerCase()),
-    );
+    const approvers = levelApproverAccounts(accounts, step, { requesterId: order.user_id, approvals: given });
+    const recipients = approvers.map((account) => account.email).filter((address) => !told.has(address.toLowerCase()));
     const mails = recipients.map((to) => levelApproverMail(to, order, step.level, ctx.config.publicUrl));
     // The submission's call runs late (after auto-approval); an approval given meanwhile has told
     // the next level already. Only the call that records the level queues its mails, with the record.
     const queued = await ctx.db.transaction(async (trx) => {
-      if (!(await queries.recordApproversNotified(trx, orderId, step.level))) return [];
+      if (!(await queries.recordApproversNotified(trx, orderId, step.level))) return { ids: [], isRecorded: false };
       const inTransaction = { ...ctx, db: trx };
       const ids: { id: string; mail: OutgoingMail }[] = [];
       for (const mail of mails) ids.push({ id: await queueMail(inTransaction, mail), mail });
-      return ids;
+      return { ids, isRecorded: true };
     });
-    for (const { id, mail } of queued) await deliverQueuedMail(ctx, id, mail);
+    // A STAT order also reaches its approvers' open back-office pages: after the commit and on its
+    // own, so a notification that fails never takes the approvers' mails with it.
+    if (queued.isRecorded && order.is_urgent && approvers.length > 0) {
+      await queries
+        .notifyStatWaiting(ctx.db, { order_id: orderId, order_number: order.order_number, level: step.level })
+        .catch((error: unknown) =>
+          ctx.log.warn(
+            { order_id: orderId, error: error instanceof Error ? error.message : String(error) },
+            'STAT order event not sent',
+          ),
+        );
+    }
+    for (const { id, mail } of queued.ids) await deliverQueuedMail(ctx, id, mail);
   } catch (error) {
     ctx.log.warn(
       { order_id: orderId, error: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,7 @@
 import type { Db } from '../../database/connection.js';
 
 import type { Role } from '../../contracts/roles.js';
+import { EVENTS_CHANNEL } from '../../contracts/events.js';
 
 /** Every active account an administrator approved, with its roles (who may approve a level is decided in rules). */
 export async function selectActiveAccountsWithRoles(db: Db): Promise<{ id: string; email: string; roles: Role[] }[]> {
@@ -23,9 +24,23 @@ export function selectWaitingOrder(db: Db, orderId: string) {
         user_email: string;
         total_amount: string;
         order_limit: string | null;
+        is_urgent: boolean;
+        urgent_reason: string | null;
       }
     | undefined
-  >('order_number', 'user_id', 'user_email', db.raw('total_amount::text AS total_amount'), db.raw('order_limit::text AS order_limit'));
+  >('order_number', 'user_id', 'user_email', db.raw('total_amount::text AS total_amount'), db.raw('order_limit::text AS order_limit'), 'is_urgent', 'urgent_reason');
+}
+
+/**
+ * Tells the open pages that a STAT order waits for a level (the event hub: PostgreSQL NOTIFY). The
+ * event names the order and the level only: each stream works out whether its user may approve it,
+ * so the payload stays small however many approvers there are, and nobody learns who the others are.
+ */
+export async function notifyStatWaiting(
+  db: Db,
+  event: { order_id: string; order_number: string; level: number },
+): Promise<void> {
+  await db.raw('SELECT pg_notify(?, ?)', [EVENTS_CHANNEL, JSON.stringify({ type: 'order.stat_waiting', ...event })]);
 }
 
 /**

@@ -25,7 +25,7 @@ export interface LineDecision {
 }
 
 /**
- * Issue 18 §4: which of the order's lines an approver rejects. Each asked line must be a line the
+ * Which of the order's lines an approver rejects. Each asked line must be a line the
  * order still orders, named once; otherwise a 422 that says which line, and nothing is decided.
  */
 export function decideLineRejections(input: {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { closeTestApp, createTestApp, signedInAgent } from '../../test-support/http-test-app.js';
-import { createIsolatedDatabase } from '../../test-support/test-context.js';
+import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
+import { ensureDemoLocations } from '../demo/demo-locations.service.js';
 
 interface ListedEvent {
   action: string;
@@ -139,5 +140,45 @@ describe('the audit log as a compliance officer reads it', () => {
         .expect(200)
     ).body as ListedEvent[];
     expect(listed[0]).toMatchObject({ action_label: 'Signed in', target_label: admin.user.email });
+  });
+
+  it('names the demo’s locations and their departments, not their ids, in the list, on the page and in the CSV', async () => {
+    await insertProducts(
+      database.db,
+      Array.from({ length: 12 }, (_unused, index) => ({ title: `Demo ward item ${index}`, price: '1.00' })),
+    );
+    expect(await ensureDemoLocations(testContext(database.db))).toEqual({ locations: 2 });
+    const admin = await signedInAgent(app, database.db, ['admin']);
+    const department = await admin.agent
+      .post('/api/admin/departments')
+      .send({ name: 'Audit Oncology', code: `AO-${randomUUID().slice(0, 6).toUpperCase()}` })
+      .expect(201);
+    const read = async (filter: object) =>
+      (
+        await admin.agent
+          .get('/api/admin/audit-events')
+          .query({ filter: JSON.stringify(filter) })
+          .expect(200)
+      ).body as (ListedEvent & { id: number })[];
+
+    const locations = await read({ action: 'location.create' });
+    expect(locations.map(({ action_label, target_label }) => ({ action_label, target_label }))).toEqual(
+      expect.arrayContaining([
+        { action_label: 'Location added', target_label: 'Pediatrics par cart' },
+        { action_label: 'Location added', target_label: 'Emergency store room' },
+      ]),
+    );
+    expect(locations).toHaveLength(2);
+    const shown = await admin.agent.get(`/api/admin/audit-events/${locations[0]!.id}`).expect(200);
+    expect(shown.body.target_label).toBe(locations[0]!.target_label);
+    const csv = await admin.agent
+      .get('/api/admin/audit-events/export')
+      .query({ filter: JSON.stringify({ action: 'location.create' }) })
+      .expect(200);
+    expect(csv.text).toContain('"Pediatrics par cart"');
+    expect(csv.text).toContain('"Emergency store room"');
+
+    const created = await read({ target_type: 'department', target_id: department.body.id });
+    expect(created[0]).toMatchObject({ action_label: 'Department added', target_label: 'Audit Oncology' });
   });
 });

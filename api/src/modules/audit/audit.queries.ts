@@ -49,13 +49,21 @@ const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 
 /**
  * What a reader recognises the target by instead of its id: an order's number, a user's e-mail,
- * a product's title. Looked up per row of a page (by primary key), so it costs one index read a row;
- * a deleted order keeps the number its audit details recorded, other deleted targets their id.
+ * a product's title, the name of a location, department or standing order, a budget's department,
+ * a supplier's invoice number. Looked up per row of a page (by primary key), so it costs one index
+ * read a row; a deleted order, location or department keeps what its audit details recorded, other deleted
+ * targets their id.
  */
 const TARGET_LABEL_SQL = `CASE WHEN e.target_id ~ '${UUID_PATTERN}' THEN CASE e.target_type
     WHEN 'order' THEN coalesce((SELECT order_number FROM orders WHERE id = e.target_id::uuid), e.details->>'order_number')
     WHEN 'user' THEN (SELECT email FROM users WHERE id = e.target_id::uuid)
     WHEN 'product' THEN (SELECT title FROM products WHERE id = e.target_id::uuid)
+    WHEN 'location' THEN coalesce((SELECT name FROM locations WHERE id = e.target_id::uuid), e.details->>'name')
+    WHEN 'department' THEN coalesce((SELECT name FROM departments WHERE id = e.target_id::uuid), e.details->>'name')
+    WHEN 'budget' THEN (SELECT d.name FROM budgets AS b JOIN departments AS d ON d.id = b.department_id
+                        WHERE b.id = e.target_id::uuid)
+    WHEN 'standing_order' THEN (SELECT name FROM standing_orders WHERE id = e.target_id::uuid)
+    WHEN 'invoice' THEN (SELECT invoice_id FROM invoices WHERE id = e.target_id::uuid)
   END END AS target_label`;
 
 /** A page (or any query) of audit rows, given as the subquery "e", with the readable labels added. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { selectCompanyName } from './auth.queries.js';
-import { judgePassword, type PasswordContext } from './password-strength.rules.js';
+import type { PasswordContext } from './password-strength.rules.js';
 
 /**
  * Refuses a weak password wherever one is set (sign-up, reset, accounts made by the CLI):
@@ -12,6 +12,8 @@ export async function assertStrongPassword(
   password: string,
   person: Omit<PasswordContext, 'companyName'>,
 ): Promise<void> {
+  // zxcvbn's dictionaries take about 15 MB: loaded when a password is first set, not at every start.
+  const { judgePassword } = await import('./password-strength.rules.js');
   const verdict = judgePassword(password, { ...person, companyName: await selectCompanyName(db) });
   if (verdict.isStrong) return;
   throw new AppError(

@@ -18,7 +18,7 @@ export const DASHBOARD_TABLES: readonly DashboardTable[] = [
   { table: 'shipping_addresses', group: 'People' },
   // Profiles and orders refer to their department: AdminJS needs the referenced table as a resource.
   { table: 'departments', group: 'People' },
-  // Orders refer to the ward location a count's top-up restocks (issue 19 §1), for the same reason.
+  // Orders refer to the ward location a count's top-up restocks, for the same reason.
   { table: 'locations', group: 'People' },
   { table: 'products', group: 'Catalogue' },
   { table: 'catalog_reconciliations', group: 'Catalogue', sortBy: 'ran_at' },

@@ -33,7 +33,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('qa' as const), order: orderIndex, isQa: fc.boolean() }),
   fc.record({ kind: fc.constant('retime' as const), order: orderIndex, at: createdAt }),
   fc.record({ kind: fc.constant('department' as const), order: orderIndex, department: departmentIndex }),
-  // An approver rejects a line: it leaves order_items and the total drops (issue 18 §4).
+  // An approver rejects a line: it leaves order_items and the total drops.
   fc.record({ kind: fc.constant('reject-line' as const), order: orderIndex }),
   {
     weight: 4,

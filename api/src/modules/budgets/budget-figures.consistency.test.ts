@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 
 import type { Budget, BudgetVsActual, MyBudget } from '../../contracts/budgets.js';
+import type { DashboardCards } from '../../contracts/reports.js';
 import {
   closeTestApp,
   createTestApp,
@@ -21,8 +22,9 @@ type Agent = ReturnType<typeof request.agent>;
 
 /**
  * What a department has committed this month, read where each role reads it: the requester's cart
- * budget panel (GET /api/me/budget), the back office's budgets list and the Budget vs actual report
- * — and, as the reference, order_budget_cost() summed straight over the orders.
+ * budget panel (GET /api/me/budget), the back office's budgets list, the Budget vs actual report and
+ * the dashboard's spend by department (with its total) — and, as the reference, order_budget_cost()
+ * summed straight over the orders.
  */
 describe('one definition of what an order costs its department', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -64,12 +66,24 @@ describe('one definition of what an order costs its department', () => {
       .query({ filter: JSON.stringify({ department_id: departmentId }) })
       .expect(200);
     const report = (await admin.get('/api/admin/reports/budget-vs-actual').expect(200)).body as BudgetVsActual;
+    const dashboard = (await admin.get('/api/reports/dashboard').expect(200)).body as { data: DashboardCards };
     return {
       cartBudgetPanel: mine.committed,
       budgetsList: (listed.body as Budget[])[0]?.committed,
       budgetVsActual: report.rows.find((row) => row.department_id === departmentId)?.committed,
+      dashboard: dashboard.data.department_spend.rows.find((row) => row.department_id === departmentId)?.committed,
       orders: await referenceCommitted(departmentId),
     };
+  }
+
+  /** The dashboard's total against order_budget_cost() over every listed department's month. */
+  async function expectDashboardTotalMatchesOrders(): Promise<void> {
+    const dashboard = (await admin.get('/api/reports/dashboard').expect(200)).body as { data: DashboardCards };
+    const { rows, total_committed } = dashboard.data.department_spend;
+    expect(rows.every((row) => row.period === 'month')).toBe(true);
+    let cents = 0;
+    for (const row of rows) cents += Math.round(Number(await referenceCommitted(row.department_id)) * 100);
+    expect(total_committed).toBe((cents / 100).toFixed(2));
   }
 
   function expectAllEqual(figures: Record<string, string | null | undefined>): void {
@@ -78,6 +92,7 @@ describe('one definition of what an order costs its department', () => {
       cartBudgetPanel: expected,
       budgetsList: expected,
       budgetVsActual: expected,
+      dashboard: expected,
       orders: expected,
     });
   }
@@ -111,6 +126,7 @@ describe('one definition of what an order costs its department', () => {
     }
     // The seed writes this month's orders too, so the comparison is not of zeros only.
     expect(committedSomewhere).toBe(true);
+    await expectDashboardTotalMatchesOrders();
   });
 
   it('agrees on random orders in every status, in and out of the month', async () => {
@@ -149,6 +165,7 @@ describe('one definition of what an order costs its department', () => {
         const agent = request.agent(app);
         await agent.post('/api/auth/login').send({ email: requester.email, password: TEST_PASSWORD }).expect(200);
         expectAllEqual(await figuresOf(agent, departmentId));
+        await expectDashboardTotalMatchesOrders();
       }),
       { numRuns: 8 },
     );

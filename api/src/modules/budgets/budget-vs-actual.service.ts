@@ -5,26 +5,24 @@ import {
   type BudgetVsActualQuery,
   type BudgetVsActualRow,
 } from '../../contracts/budgets.js';
-import type { ServiceContext } from '../../context.js';
+import type { DepartmentSpend } from '../../contracts/reports.js';
+import { readForReport, type ServiceContext } from '../../context.js';
+import type { Db } from '../../database/connection.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as queries from './budgets.queries.js';
 import { budgetFigures, budgetPeriodOfMonth, centsOf, moneyOf, monthAt } from './budgets.rules.js';
 
 /**
- * The Budget vs actual report (issue 18 §2): per department, the period of its budget's kind that
+ * The Budget vs actual report: per department, the period of its budget's kind that
  * contains the chosen month (default the current one), with the same sums as the submission check
  * and GET /api/me/budget. Departments without a budget are listed with the month's committed and spent.
  */
 export async function budgetVsActual(ctx: ServiceContext, query: BudgetVsActualQuery): Promise<BudgetVsActual> {
-  const timeZone = await queries.selectCompanyTimezone(ctx.db);
-  const month = query.month ?? monthAt(ctx.now(), timeZone);
-  const windows = {
-    month: budgetPeriodOfMonth('month', month, timeZone),
-    quarter: budgetPeriodOfMonth('quarter', month, timeZone),
-    year: budgetPeriodOfMonth('year', month, timeZone),
-  } satisfies Record<BudgetPeriod, unknown>;
-  const rows = await queries.selectBudgetVsActual(ctx.db, windows);
+  const { month, windows, rows } = await readForReport(ctx, async (db) => {
+    const report = await reportWindows(db, ctx.now(), query);
+    return { ...report, rows: await queries.selectBudgetVsActual(db, report.windows) };
+  });
   return {
     month,
     rows: rows.map((row): BudgetVsActualRow => {
@@ -48,6 +46,36 @@ export async function budgetVsActual(ctx: ServiceContext, query: BudgetVsActualQ
       };
     }),
   };
+}
+
+/** The month the report shows (default the current one) and the period of each kind containing it. */
+async function reportWindows(db: Db, now: Date, query: BudgetVsActualQuery) {
+  const timeZone = await queries.selectCompanyTimezone(db);
+  const month = query.month ?? monthAt(now, timeZone);
+  const windows = {
+    month: budgetPeriodOfMonth('month', month, timeZone),
+    quarter: budgetPeriodOfMonth('quarter', month, timeZone),
+    year: budgetPeriodOfMonth('year', month, timeZone),
+  } satisfies Record<BudgetPeriod, unknown>;
+  return { month, windows };
+}
+
+/**
+ * What each department of Budget vs actual has committed in the period that report shows for the
+ * current month — its committed column, without the spent one (the dashboard's spend by department).
+ */
+export async function committedByDepartment(ctx: ServiceContext): Promise<DepartmentSpend> {
+  const { month, windows, committed } = await readForReport(ctx, async (db) => {
+    const report = await reportWindows(db, ctx.now(), {});
+    return { ...report, committed: await queries.selectDepartmentsCommitted(db, report.windows) };
+  });
+  const rows = committed.map((row) => ({
+    ...row,
+    period_label: windows[row.period].label,
+    committed: moneyOf(centsOf(row.committed)),
+  }));
+  const totalCents = rows.reduce((sum, row) => sum + centsOf(row.committed), 0);
+  return { month, rows, total_committed: moneyOf(totalCents) };
 }
 
 /** The same report as a spreadsheet-safe CSV (budget-vs-actual-<month>.csv), audited like the other exports. */

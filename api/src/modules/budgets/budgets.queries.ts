@@ -67,7 +67,7 @@ const ORDER_SPENT = `COALESCE((
   ), o.budget_committed)`;
 
 /**
- * THE PERIOD SUMS (issue 18 §2), the one definition the submission check, GET /api/me/budget, the
+ * THE PERIOD SUMS, the one definition the submission check, GET /api/me/budget, the
  * budgets list and the Budget vs actual report share: committed = what the period's orders cost
  * (order_budget_cost: pending, approved, submitted and failed orders, less what approver or supplier
  * rejected), from the running totals; spent = submitted orders, at their received value where goods
@@ -117,7 +117,7 @@ export async function sumCommittedOtherThan(
 }
 
 /**
- * The user's monthly limit (issue 18 §3) with the company time zone, the profile row locked until
+ * The user's monthly limit with the company time zone, the profile row locked until
  * the transaction ends: one user's concurrent submissions are checked one at a time.
  */
 export async function lockUserMonthlyLimit(
@@ -271,10 +271,36 @@ export async function selectBudgetVsActual(db: Db, windows: PeriodWindows): Prom
   const { rows } = await db.raw<{ rows: BudgetVsActualRow[] }>(
     `SELECT d.id AS department_id, d.code AS department_code, d.name AS department_name,
             COALESCE(b.period, 'month') AS period, b.amount::text AS amount, b.policy, sums.committed, sums.spent
-     FROM departments d LEFT JOIN budgets b ON b.department_id = d.id
+     ${reportedDepartments(`CROSS JOIN LATERAL (${periodSums('d.id', 'win.start_at', 'win.end_at')}) AS sums`)}
+     ORDER BY d.name, d.id`,
+    windowBindings(windows),
+  );
+  return rows;
+}
+
+/** The departments Budget vs actual lists, each with the window of its budget's kind (`win`), and `joins`. */
+function reportedDepartments(joins = ''): string {
+  return `FROM departments d LEFT JOIN budgets b ON b.department_id = d.id
      CROSS JOIN LATERAL (${windowOf("COALESCE(b.period, 'month')")}) AS win
-     CROSS JOIN LATERAL (${periodSums('d.id', 'win.start_at', 'win.end_at')}) AS sums
-     WHERE d.active OR b.id IS NOT NULL
+     ${joins}
+     WHERE d.active OR b.id IS NOT NULL`;
+}
+
+export type DepartmentCommittedRow = Pick<
+  BudgetVsActualRow,
+  'department_id' | 'department_code' | 'department_name' | 'period' | 'committed'
+>;
+
+/**
+ * Budget vs actual's rows and committed totals without the spent ones: the dashboard's spend by
+ * department, from the running totals only (a few hundred hour rows a department, whatever the volume).
+ */
+export async function selectDepartmentsCommitted(db: Db, windows: PeriodWindows): Promise<DepartmentCommittedRow[]> {
+  const { rows } = await db.raw<{ rows: DepartmentCommittedRow[] }>(
+    `SELECT d.id AS department_id, d.code AS department_code, d.name AS department_name,
+            COALESCE(b.period, 'month') AS period,
+            department_committed_between(d.id, win.start_at, win.end_at)::text AS committed
+     ${reportedDepartments()}
      ORDER BY d.name, d.id`,
     windowBindings(windows),
   );

@@ -170,7 +170,7 @@ describe('GET /api/me/budget and the submission check', () => {
     const month = budgetPeriodAt('month', new Date(), await selectCompanyTimezone(db)).label;
     expect(refused.body).toMatchObject({
       code: 'BUDGET_EXCEEDED',
-      message: `This order exceeds the ICU budget for ${month}: $40.00 remains.`,
+      message: `This order exceeds the ICU budget for ${month}: $40.00 remains. Only an administrator can raise the budget.`,
       details: { department: 'ICU', remaining: '40.00' },
     });
     expect(await db('orders').where({ user_id: requester.id }).count('* as count')).toEqual([{ count: 1 }]);

@@ -38,7 +38,7 @@ export function budgetsRoutes({ contextFor }: RouteDependencies): Router {
     res.json(await listBudgetChanges(contextFor(req), parseIdParam(req.params)));
   });
 
-  // The Budget vs actual report (issue 18 §2): read by the same roles as the other reports.
+  // The Budget vs actual report: read by the same roles as the other reports.
   router.get('/admin/reports/budget-vs-actual', allow.roles('admin', 'finance'), async (req, res) => {
     res.json(await budgetVsActual(contextFor(req), budgetVsActualQuerySchema.parse(req.query)));
   });

@@ -108,15 +108,15 @@ describe('budget arithmetic', () => {
     expect(budgetVerdict(policy, remaining, order)).toBe(verdict);
   });
 
-  it('words the refusal as the issue does, never with a negative amount', () => {
+  it('words the refusal with the department, the period and what remains, never a negative amount', () => {
     expect(budgetRefusalMessage('ICU', 'November', 4000)).toBe(
-      'This order exceeds the ICU budget for November: $40.00 remains.',
+      'This order exceeds the ICU budget for November: $40.00 remains. Only an administrator can raise the budget.',
     );
     expect(budgetRefusalMessage('Pharmacy', 'Q4 2026', 123456789)).toBe(
-      'This order exceeds the Pharmacy budget for Q4 2026: $1,234,567.89 remains.',
+      'This order exceeds the Pharmacy budget for Q4 2026: $1,234,567.89 remains. Only an administrator can raise the budget.',
     );
     expect(budgetRefusalMessage('ICU', '2026', -500)).toBe(
-      'This order exceeds the ICU budget for 2026: $0.00 remains.',
+      'This order exceeds the ICU budget for 2026: $0.00 remains. Only an administrator can raise the budget.',
     );
   });
 

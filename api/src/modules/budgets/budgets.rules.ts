@@ -2,7 +2,7 @@ import type { BudgetPeriod, BudgetPolicy } from '../../contracts/budgets.js';
 import { formatUsd } from '../../contracts/money-format.js';
 
 /**
- * Budget periods and arithmetic (issue 18 §2), pure. Time zone: a period is the calendar month,
+ * Budget periods and arithmetic, pure. Time zone: a period is the calendar month,
  * quarter or year in the company's time zone (Settings → Company, the one the reports use), so
  * "November" means the same on the dashboard, in the report and in the refusal. An order belongs
  * to the period of its submission instant (orders.created_at); periods are half-open [start, end).
@@ -147,13 +147,23 @@ export function budgetVerdict(policy: BudgetPolicy, remainingCents: number, orde
   return policy === 'stop' ? 'refuse' : 'warn';
 }
 
-/** The refusal a nurse reads: 'This order exceeds the ICU budget for November: $40.00 remains.' */
+/** Who may raise a department's budget (the budgets API writes for admins only; finance reads). */
+export const BUDGET_RAISERS = 'an administrator';
+
+/**
+ * The refusal a nurse reads, naming who can raise the budget, since a stop budget refuses even a
+ * STAT order: 'This order exceeds the ICU budget for November: $40.00 remains. Only an
+ * administrator can raise the budget.'
+ */
 export function budgetRefusalMessage(department: string, periodLabel: string, remainingCents: number): string {
-  return `This order exceeds the ${department} budget for ${periodLabel}: ${usd(Math.max(remainingCents, 0))} remains.`;
+  return (
+    `This order exceeds the ${department} budget for ${periodLabel}: ${usd(Math.max(remainingCents, 0))} remains. ` +
+    `Only ${BUDGET_RAISERS} can raise the budget.`
+  );
 }
 
 /**
- * The refusal of an order over the requester's monthly limit (issue 18 §3): 'This order would take
+ * The refusal of an order over the requester's monthly limit: 'This order would take
  * you over your monthly limit of $500.00: $40.00 remains this month.'
  */
 export function monthlyLimitRefusalMessage(limitCents: number, remainingCents: number): string {

@@ -10,6 +10,7 @@ import { toMoneyText } from '../../contracts/money-amount.js';
 import type { ServiceContext } from '../../context.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { recordBudgetRefusal } from '../../metrics/metrics.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { outboxStatus } from '../mail/mail.service.js';
 import { getApprovalLevels } from '../approvals/approvals.service.js';
@@ -199,7 +200,7 @@ export async function getMyBudget(ctx: ServiceContext, userId: string): Promise<
 }
 
 export interface BudgetGuard {
-  /** The budget's policy: it also decides what the requester's monthly limit does (issue 18 §3). */
+  /** The budget's policy: it also decides what the requester's monthly limit does. */
   policy: Budget['policy'];
   /**
    * Checks the just-written order `orderId` of `orderCents` against what the period's other orders
@@ -234,6 +235,7 @@ export async function lockBudgetForSubmission(
       const remainingCents = amountCents - committedCents;
       const verdict = budgetVerdict(budget.policy, remainingCents, orderCents);
       if (verdict === 'refuse') {
+        recordBudgetRefusal();
         throw new AppError(
           422,
           'BUDGET_EXCEEDED',

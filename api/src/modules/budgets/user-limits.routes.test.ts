@@ -8,7 +8,7 @@ import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { setAutoApproval, signedInAgent } from '../../test-support/http-test-app.js';
 
-// Issue 18 §3, per-user limits: a per-order limit adds one approval level, a monthly limit is
+// Per-user limits: a per-order limit adds one approval level, a monthly limit is
 // refused under stop and flagged under warn; the cart reads both from GET /api/me/budget.
 const testbed = useFulfilmentTestbed();
 const db = () => testbed.database.db;

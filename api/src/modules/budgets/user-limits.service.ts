@@ -6,7 +6,7 @@ import * as queries from './budgets.queries.js';
 import { budgetPeriodAt, budgetVerdict, centsOf, moneyOf, monthlyLimitRefusalMessage } from './budgets.rules.js';
 
 /**
- * Issue 18 §3: a submission against the requester's monthly limit, inside the submission's
+ * A submission against the requester's monthly limit, inside the submission's
  * transaction. The user's profile row stays locked to the commit, so two of the user's orders cannot
  * both take the last dollars of the month. "Committed this month" is the budgets' definition (pending,
  * approved, submitted, failed, less what the supplier rejected: orders.budget_committed), the month in the company's time zone. Over the limit, the department

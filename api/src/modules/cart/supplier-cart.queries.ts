@@ -1,6 +1,6 @@
 import type { Db } from '../../database/connection.js';
 
-/** A line the supplier's PunchOut shop put in the cart, priced as quoted (issue 19 §5). */
+/** A line the supplier's PunchOut shop put in the cart, priced as quoted. */
 export interface SupplierCartRow {
   id: string;
   session_id: string;

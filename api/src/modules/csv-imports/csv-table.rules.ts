@@ -1,4 +1,4 @@
-import { MalformedCsvError, readCsvRecords, type CsvRecord } from '../../csv/csv-records.js';
+import { readCsvWithHeader } from '../../csv/csv-records.js';
 
 /** The columns an import reads: the required ones must be in the header, the optional ones may be. */
 export interface CsvColumns {
@@ -23,16 +23,10 @@ export const MAX_IMPORT_ROWS = 5000;
  * different width than the header are problems of the file (nothing of it is applied).
  */
 export function readCsvTable(text: string, columns: CsvColumns): CsvTable {
-  let records: CsvRecord[];
-  try {
-    records = readCsvRecords(text, { trim: true });
-  } catch (error) {
-    if (!(error instanceof MalformedCsvError)) throw error;
-    return { ok: false, problems: { [error.line === undefined ? 'file' : `line ${error.line}`]: error.message } };
-  }
-  const [header, ...rows] = records;
-  if (!header) return { ok: false, problems: { file: 'the file is empty' } };
-  const names = header.record.map((cell) => cell.toLowerCase());
+  const file = readCsvWithHeader(text);
+  if (!file.ok) return file;
+  const { header, rows } = file;
+  const names = header.map((cell) => cell.toLowerCase());
   const known = new Set([...columns.required, ...columns.optional]);
   const missing = columns.required.filter((column) => !names.includes(column));
   const unknown = names.filter((name) => !known.has(name));

@@ -12,7 +12,7 @@ export interface DemoLocationPlan {
 }
 
 /**
- * Two ward locations for the demo (issue 19): the pediatrics par cart the demo nurse counts and the
+ * Two ward locations for the demo: the pediatrics par cart the demo nurse counts and the
  * emergency store room of the demo doctor, each over a slice of the catalogue (in ASIN order, so the
  * same on every start) with varied par levels, reorder points and pack sizes.
  */

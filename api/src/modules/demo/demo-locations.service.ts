@@ -7,7 +7,7 @@ import * as queries from './demo.queries.js';
 
 /**
  * Demo mode: ward locations with stock lists and GTINs for the pediatrics cart, so "Count and top up"
- * and scanning show something from the first start (issue 19). Only on a portal with no locations
+ * and scanning show something from the first start. Only on a portal with no locations
  * yet (an earlier demo database gets them too); GTINs only where no product has any.
  */
 export async function ensureDemoLocations(ctx: ServiceContext): Promise<{ locations: number }> {

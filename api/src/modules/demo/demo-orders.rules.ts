@@ -19,6 +19,8 @@ export interface DemoOrderPlan {
   daysAgo: number;
   status: OrderStatus;
   reason: string | null;
+  /** A STAT order's reason (null for the others). */
+  urgentReason: string | null;
   total_amount: string;
   lines: {
     product: DemoProduct;
@@ -93,9 +95,35 @@ export function planDemoOrders(
       daysAgo,
       status,
       reason: status === 'failed' ? pick(FAILURE_REASONS) : status === 'rejected' ? pick(REJECTION_REASONS) : null,
+      urgentReason: null,
       total_amount: formatCents(total),
       lines,
     });
   }
-  return plans.sort((a, b) => b.daysAgo - a.daysAgo);
+  return markStatOrders(plans.sort((a, b) => b.daysAgo - a.daysAgo));
+}
+
+const STAT_REASONS = [
+  'Ward ran out of saline flushes',
+  'Crash cart restock after a code',
+  'Theatre list moved up to today',
+  'Isolation room needs gowns now',
+];
+/** One order in this many of the last 90 days is STAT, about the share a busy ward reports. */
+const STAT_EVERY = 9;
+
+/**
+ * A few recent orders are STAT (the STAT report has departments and reasons to count), and the
+ * newest pending one is, so a fresh demo's Approvals inbox opens on a STAT order. Chosen after the
+ * random draws, so the rest of the history is the same as without them.
+ */
+function markStatOrders(plans: DemoOrderPlan[]): DemoOrderPlan[] {
+  const newestPending = plans.findLastIndex((plan) => plan.status === 'pending');
+  let recent = 0;
+  return plans.map((plan, index) => {
+    const isRecent = plan.daysAgo <= 90;
+    if (isRecent) recent += 1;
+    const isStat = index === newestPending || (isRecent && recent % STAT_EVERY === 0);
+    return isStat ? { ...plan, urgentReason: STAT_REASONS[(isRecent ? recent : index) % STAT_REASONS.length]! } : plan;
+  });
 }

@@ -5,7 +5,7 @@ import { encryptSecret } from '../../crypto/secret-box.js';
 import { selectPunchoutSettings, upsertSandboxPunchoutSettings } from './demo.queries.js';
 
 export const SANDBOX_PATH = '/sandbox/supplier/cxml';
-/** The sandbox supplier's PunchOut shop (issue 19 §5). */
+/** The sandbox supplier's PunchOut shop. */
 export const SANDBOX_SHOP_SETUP_PATH = '/sandbox/supplier/punchout/setup';
 
 /**
@@ -26,7 +26,7 @@ export async function ensureDemoPunchoutSettings(ctx: ServiceContext): Promise<v
       shopSetupUrl: `${ctx.config.publicUrl}${SANDBOX_SHOP_SETUP_PATH}`,
       identity: row?.identity ?? 'SUPPLYHUB-DEMO',
       sharedSecretEncrypted: row?.shared_secret_encrypted ?? newSealedSecret(ctx),
-      // The sandbox supplier signs its confirmations and ship notices with these (issue 17).
+      // The sandbox supplier signs its confirmations and ship notices with these.
       inboundIdentity: row?.inbound_identity ?? 'SANDBOX-SUPPLIER',
       inboundSharedSecretEncrypted: row?.inbound_shared_secret_encrypted ?? newSealedSecret(ctx),
     },

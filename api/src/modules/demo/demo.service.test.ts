@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createIsolatedDatabase, testContext } from '../../test-support/test-context.js';
 import { resolveScan } from '../barcodes/barcodes.service.js';
 import { ensureDemoLocations } from './demo-locations.service.js';
-import { seedDemoData } from './demo.service.js';
+import { judgePassword } from '../auth/password-strength.rules.js';
+import { verifyPassword } from '../users/password-hashing.js';
+import { readDemoData, seedDemoData } from './demo.service.js';
 
 describe('demo data', () => {
   let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -47,6 +49,26 @@ describe('demo data', () => {
 
     expect(await seedDemoData(ctx)).toEqual({ seeded: false, users: 0, orders: 0 });
     expect(await database.db('orders').count('* as n').first()).toEqual({ n: first.orders });
+  });
+
+  it('gives every demo account the published password, strong for each of them, hashed once', async () => {
+    const ctx = testContext(database.db);
+    await seedDemoData(ctx);
+    const data = await readDemoData(ctx);
+    for (const user of data.users) {
+      expect([user.email, judgePassword(data.password, user)]).toEqual([user.email, { isStrong: true }]);
+    }
+    const hashes = await database
+      .db('password_credentials')
+      .join('users', 'users.id', 'password_credentials.user_id')
+      .whereIn(
+        'users.email',
+        data.users.map((user) => user.email),
+      )
+      .distinct('password_hash')
+      .pluck('password_hash');
+    expect(hashes).toHaveLength(1);
+    expect(await verifyPassword(hashes[0] as string, data.password)).toBe(true);
   });
 
   it('gives the demo nurse and doctor ward locations, and the pediatrics cart scannable GTINs, once', async () => {

@@ -8,7 +8,9 @@ import { roleSchema } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { bootstrapCatalog } from '../catalog/catalog.service.js';
-import { createUser } from '../users/users.service.js';
+import { createUsersSharingPassword } from '../users/users.service.js';
+import { writeDemoHistory } from './demo-history.service.js';
+import type { SentDemoOrder } from './demo-history.rules.js';
 import { planDemoOrders } from './demo-orders.rules.js';
 import * as queries from './demo.queries.js';
 
@@ -56,23 +58,26 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
   if ((await queries.countActiveProducts(ctx.db)) < BOOTSTRAP_THRESHOLD) await bootstrapCatalog(ctx);
 
   const userIds = new Map<string, string>();
+  const missing: typeof data.users = [];
   for (const user of data.users) {
     const existing = await queries.selectUserByEmail(ctx.db, user.email);
-    const id =
-      existing?.id ??
-      (
-        await createUser(ctx, {
-          email: user.email,
-          password: data.password,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          roles: user.roles,
-          isApproved: user.approved,
-          department: user.department,
-        })
-      ).id;
-    userIds.set(user.email, id);
+    if (existing) userIds.set(user.email, existing.id);
+    else missing.push(user);
   }
+  // The demo's published password is shared by its accounts: hashed once (its strength is tested).
+  const created = await createUsersSharingPassword(
+    ctx,
+    data.password,
+    missing.map((user) => ({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roles: user.roles,
+      isApproved: user.approved,
+      department: user.department,
+    })),
+  );
+  for (const user of created) userIds.set(user.email, user.id);
 
   const now = ctx.now();
   const orderCount = await ctx.db.transaction(async (trx) => {
@@ -91,6 +96,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
     // budget panel and Budget vs actual count an order by its department.
     const departments = await queries.selectDepartmentsOfUsers(trx, [...userIds.values()]);
     const plans = planDemoOrders(products, requesters.length, DEMO_ORDER_COUNT);
+    const sent: SentDemoOrder[] = [];
     for (const plan of plans) {
       const requester = requesters[plan.requesterIndex];
       if (!requester) continue;
@@ -99,7 +105,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
       const address = data.addresses[requester.email];
       const requesterId = userIds.get(requester.email) ?? '';
       const wasSent = plan.status === 'submitted' || plan.status === 'failed';
-      await queries.insertOrderWithItems(
+      const created = await queries.insertOrderWithItems(
         trx,
         {
           user_id: requesterId,
@@ -110,6 +116,7 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
           notes: requester.roles.includes('provider') ? 'Order submitted by Provider' : 'Order submitted',
           delivery_location: requester.department,
           rejection_reason: plan.reason,
+          ...(plan.urgentReason ? { is_urgent: true, urgent_reason: plan.urgentReason, priority: 'urgent' } : {}),
           created_at: createdAt,
           updated_at: decidedAt,
           ...(plan.status !== 'pending' && plan.status !== 'rejected'
@@ -142,7 +149,19 @@ export async function seedDemoData(ctx: ServiceContext): Promise<{ seeded: boole
           total_price: line.total_price,
         })),
       );
+      if (plan.status === 'submitted') {
+        sent.push({
+          orderId: created.id,
+          sentAt: decidedAt,
+          lines: plan.lines.map((line, index) => ({
+            line_number: index + 1,
+            quantity: line.quantity,
+            unit_price: line.unit_price,
+          })),
+        });
+      }
     }
+    await writeDemoHistory(trx, sent, now);
     await queries.markDemoDataSeeded(trx, now);
     await recordAudit(ctx, { action: 'demo.seed', targetType: 'database', details: { orders: plans.length } }, trx);
     return plans.length;

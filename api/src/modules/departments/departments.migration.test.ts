@@ -8,7 +8,7 @@ import { MIGRATIONS } from '../../../../migrations/index.js';
 
 type IsolatedDatabase = Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
-/** The free-text departments in use before issue 18 become the managed list, nothing lost. */
+/** The free-text departments in use before departments were a managed list become that list, nothing lost. */
 describe('the departments migrations', () => {
   let database: IsolatedDatabase;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { hubEventSchema, type HubEvent } from '../../contracts/events.js';
+import { EVENTS_CHANNEL, hubEventSchema, type HubEvent } from '../../contracts/events.js';
 import type { Logger } from '../../logger.js';
 
-export const EVENTS_CHANNEL = 'supply_hub_events';
+export { EVENTS_CHANNEL };
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
 export type { HubEvent };

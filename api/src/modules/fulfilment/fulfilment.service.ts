@@ -101,7 +101,8 @@ function timeline(history: queries.OrderHistoryRow, rows: queries.OrderEventRow[
   const milestone = (type: OrderEventType, at: Date | null, actor: string, details: Record<string, unknown> = {}) =>
     at ? [{ type, actor, at: new Date(at).toISOString(), details }] : [];
   const approver = history.approval_source === 'system' ? 'System' : (history.approver_label ?? 'An administrator');
-  // Since approval levels (issue 18) each approval is an event of its own, the last one included.
+  // Each approval is an event of its own, the last one included; an order approved before approval
+  // levels existed has only its approved_at.
   const hasLevelEvents = rows.some((row) => row.event_type === 'approved');
   const events: OrderEvent[] = [
     ...milestone('submitted', history.created_at, history.requester_label),

@@ -183,7 +183,7 @@ describe('POST /api/cxml/inbound: confirmations', () => {
     expect(answer.code).toBe(400);
     expect(answer.message).toMatch(message);
     expect(await countRows('supplier_confirmations', order.id)).toBe(0);
-    // The approval's own event (issue 18) is the only one: the supplier's document added none.
+    // The approval's own event is the only one: the supplier's document added none.
     expect(await testbed.database.db('order_events').where({ order_id: order.id }).pluck('event_type')).toEqual([
       'approved',
     ]);

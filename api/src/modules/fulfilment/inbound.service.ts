@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { recordInboundDocument } from '../../metrics/metrics.js';
 import { sendInvoiceStatusUpdate } from '../invoices/invoices.service.js';
 import { deliverQueuedMail } from '../mail/mail.service.js';
 import type { Throttles } from '../throttles/throttles.js';
@@ -82,6 +83,7 @@ export async function receiveInboundDocument(
       result = answer(500, 'Internal Server Error', 'The document could not be processed; send it again later');
     }
   }
+  recordInboundDocument(log.document_type, result.code);
   if (!log.is_applied) {
     await queries
       .insertInboundDocument(ctx.db, {

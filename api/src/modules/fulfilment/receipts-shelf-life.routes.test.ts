@@ -4,7 +4,7 @@ import { useFulfilmentTestbed, type SentOrder } from '../../test-support/fulfilm
 import { localDate } from '../standing-orders/standing-order-schedule.rules.js';
 import { buildShipNoticeRequestXml } from '../supplier/cxml/cxml-supplier-documents.js';
 
-/** Issue 19 §4: a lot that expires within its item's minimum remaining shelf life needs a confirmation. */
+/** A lot that expires within its item's minimum remaining shelf life needs a confirmation. */
 const testbed = useFulfilmentTestbed();
 
 /** The company's today, as the receipt check reads it, and a date `count` days from it. */

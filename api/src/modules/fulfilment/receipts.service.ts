@@ -25,14 +25,14 @@ const ORDER_NOT_FOUND = () => AppError.notFound('Order not found', 'ORDER_NOT_FO
 
 /**
  * Records what arrived on the ward: per line, with condition, note and lot. The requester, logistics
- * administrators and administrators may receive (issue 17 §3); for anyone else another user's order
+ * administrators and administrators may receive; for anyone else another user's order
  * is answered like a missing one. The timeline event names who received. Receiving before
  * a ship notice is allowed (suppliers forget them); receiving more than was ordered is not (422),
  * nor more than the supplier's confirmations in force left unrejected (409). The order is locked
  * like the supplier's documents lock it, so neither two people receiving at once nor a receipt and
  * a rejection arriving together can exceed it. Invoices waiting on these goods are matched again
- * (issue 18 §5). A lot expiring within its item's minimum remaining
- * shelf life (issue 19 §4) is refused with 409 unless the request confirms it; confirmed, its lines
+ * against what has now arrived. A lot expiring within its item's minimum remaining
+ * shelf life is refused with 409 unless the request confirms it; confirmed, its lines
  * are marked, the timeline event says so and the audit log records who accepted it.
  */
 export async function receiveOrder(

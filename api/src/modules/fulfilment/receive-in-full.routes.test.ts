@@ -1,19 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { signedInAgent } from '../../test-support/http-test-app.js';
+import { supplierDocumentsAt } from '../../test-support/fulfilment-scenarios.js';
 import { useFulfilmentTestbed, type SentOrder } from '../../test-support/fulfilment-testbed.js';
-import { buildConfirmationRequestXml, buildShipNoticeRequestXml } from '../supplier/cxml/cxml-supplier-documents.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const testbed = useFulfilmentTestbed();
-const reference = (order: SentOrder) => ({ orderId: order.order_number, payloadId: order.payload_id });
+const supplier = supplierDocumentsAt(testbed, NOW);
 
 /** Line 1 of `quantity`: all but `backordered` confirmed, the backordered part expected Dec 12. */
-async function confirmWithBackorder(order: SentOrder, quantity: number, backordered: number) {
-  const xml = buildConfirmationRequestXml(testbed.supplierHeader(NOW), {
+function confirmWithBackorder(order: SentOrder, quantity: number, backordered: number) {
+  return supplier.confirm(order, {
     type: 'detail',
-    noticeDate: NOW,
-    order: reference(order),
     items: [
       {
         lineNumber: 1,
@@ -25,20 +23,6 @@ async function confirmWithBackorder(order: SentOrder, quantity: number, backorde
       },
     ],
   });
-  expect((await testbed.postDocument(xml)).status).toBe(200);
-}
-
-async function ship(order: SentOrder, items: { lineNumber: number; quantity: number }[]) {
-  const xml = buildShipNoticeRequestXml(testbed.supplierHeader(NOW), {
-    shipmentId: `SHIP-${order.order_number}`,
-    noticeDate: NOW,
-    shipmentDate: NOW,
-    deliveryDate: new Date('2026-12-02T12:00:00Z'),
-    carrier: 'UPS',
-    trackingNumber: '1Z999AA10123456784',
-    portions: [{ order: reference(order), items }],
-  });
-  expect((await testbed.postDocument(xml)).status).toBe(200);
 }
 
 const inFull = (order: SentOrder, body: object = {}) =>
@@ -48,7 +32,7 @@ describe('POST /api/orders/:id/receipts/in-full', () => {
   it('receives what was shipped, leaves backordered units open, and receives them only when asked to', async () => {
     const order = await testbed.sentOrder([5]);
     await confirmWithBackorder(order, 5, 2);
-    await ship(order, [{ lineNumber: 1, quantity: 3 }]);
+    await supplier.ship(order, [{ lineNumber: 1, quantity: 3 }]);
     const { body: before } = await order.requester.agent.get('/api/orders').expect(200);
     expect(before.data[0].fulfilment_summary.to_receive).toEqual([
       { line_number: 1, quantity: 5, not_shipped: 2, backordered: 2 },
@@ -91,7 +75,7 @@ describe('POST /api/orders/:id/receipts/in-full', () => {
 
   it('refuses a junk body and another user’s order, writing nothing', async () => {
     const order = await testbed.sentOrder([2]);
-    await ship(order, [{ lineNumber: 1, quantity: 2 }]);
+    await supplier.ship(order, [{ lineNumber: 1, quantity: 2 }]);
     const junk = await inFull(order, { include_not_shipped: 'yes' }).expect(400);
     expect(junk.body.code).toBe('VALIDATION_FAILED');
     const { agent: stranger } = await signedInAgent(testbed.app, testbed.database.db, ['doctor']);

@@ -1,7 +1,7 @@
 import type { ReceiptRequest, ShortShelfLifeLine } from '../../contracts/fulfilment.js';
 
 /**
- * Short shelf life at receipt (issue 19 §4). Dates are calendar dates (YYYY-MM-DD); the receipt
+ * Short shelf life at receipt. Dates are calendar dates (YYYY-MM-DD); the receipt
  * date is the company's today, so a lot received late in the evening is judged on that day.
  */
 

@@ -1,5 +1,10 @@
 import { MIGRATIONS } from '../../../../migrations/index.js';
-import type { HealthResponse, LivenessResponse, ReadinessResponse } from '../../contracts/health.js';
+import type {
+  HealthResponse,
+  LivenessResponse,
+  ReadinessResponse,
+  ReportsDatabaseHealth,
+} from '../../contracts/health.js';
 import type { ServiceContext } from '../../context.js';
 import { getPunchoutSettings } from '../settings/settings.service.js';
 import { mailDelivery } from '../mail/mailbox.service.js';
@@ -9,13 +14,14 @@ const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
 export async function checkHealth(
   ctx: ServiceContext,
-  meta: { version: string; startedAt: Date; showsSupplierProblems?: boolean },
+  meta: { version: string; startedAt: Date; showsSupplierProblems?: boolean; showsDatabaseDetails?: boolean },
 ): Promise<HealthResponse> {
   const base = {
     version: meta.version,
     uptime_s: Math.round((ctx.now().getTime() - meta.startedAt.getTime()) / 1000),
     demo_mode: ctx.config.isDemoMode,
     mail: mailDelivery(ctx),
+    reports_database: await reportsDatabaseHealth(ctx, meta.showsDatabaseDetails ?? false),
   };
   try {
     const jobs = await withTimeout(selectLatestJobRuns(ctx.db), DATABASE_PROBE_TIMEOUT_MS);
@@ -38,6 +44,39 @@ export async function checkHealth(
   } catch {
     return { status: 'degraded', db: 'unreachable', ...base, supplier: { status: 'unknown', problems: [] }, jobs: [] };
   }
+}
+
+/** The reports' replica as its reader last measured it (at most one lag check per interval). */
+async function reportsDatabaseHealth(ctx: ServiceContext, showsDetails: boolean): Promise<ReportsDatabaseHealth> {
+  const status = await ctx.reports?.status();
+  if (!status) {
+    return {
+      replica: 'not_configured',
+      lag_s: null,
+      lag_bytes: null,
+      max_lag_s: null,
+      last_read_from: null,
+      checked_at: null,
+    };
+  }
+  if (!showsDetails) {
+    return {
+      replica: status.replica,
+      lag_s: null,
+      lag_bytes: null,
+      max_lag_s: null,
+      last_read_from: null,
+      checked_at: null,
+    };
+  }
+  return {
+    replica: status.replica,
+    lag_s: status.lagSeconds === null ? null : Math.round(status.lagSeconds * 10) / 10,
+    lag_bytes: status.lagBytes,
+    max_lag_s: status.maxLagSeconds,
+    last_read_from: status.lastReadFrom,
+    checked_at: status.checkedAt?.toISOString() ?? null,
+  };
 }
 
 /** The supplier settings as health reports them: never "configured" while a problem would stop an order. */

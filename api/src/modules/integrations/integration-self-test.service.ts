@@ -12,12 +12,11 @@ import {
   type CxmlRequestHeader,
 } from '../supplier/cxml/cxml-request-document.js';
 import { newPayloadId } from '../supplier/cxml/cxml-response-builder.js';
-import { parseCxmlResponse } from '../supplier/cxml/cxml-response.js';
-import { CxmlParseError, type CxmlResponse } from '../supplier/cxml/cxml.types.js';
+import { readCxmlResponse } from '../supplier/cxml/cxml-response.js';
 import { openPunchoutSecret } from '../supplier/punchout-secret.js';
 import { bodyPreview, classifySubmission } from '../supplier/submission-outcome.rules.js';
 import { postCxml, SupplierTransportError, type SupplierHttpResponse } from '../supplier/supplier-http.js';
-import { insertAbLog, selectPunchoutSettingsRow } from './integrations.queries.js';
+import { insertAbLog, selectOutboundCredentials } from './integrations.queries.js';
 
 const MISSING_SETTINGS = 'Punchout settings are missing: set them in Settings.';
 /** Headers that say nothing about the integration and may carry the supplier's own tokens. */
@@ -32,7 +31,7 @@ const MAX_HEADERS = 30;
  */
 export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unknown): Promise<SelfTestResult> {
   const { useTestMode } = selfTestRequestSchema.parse(rawInput ?? {});
-  const settings = await selectPunchoutSettingsRow(ctx.db);
+  const settings = await selectOutboundCredentials(ctx.db);
   const rawTarget = useTestMode ? (settings?.test_punchout_url ?? settings?.punchout_url) : settings?.punchout_url;
   if (!settings?.identity || !settings.shared_secret_encrypted || !rawTarget) {
     const result = failure(
@@ -79,12 +78,7 @@ export async function runIntegrationSelfTest(ctx: ServiceContext, rawInput: unkn
     return result;
   }
 
-  let cxml: CxmlResponse | null = null;
-  try {
-    cxml = parseCxmlResponse(response.body);
-  } catch (error) {
-    if (!(error instanceof CxmlParseError)) throw error;
-  }
+  const cxml = readCxmlResponse(response.body);
   const outcome = classifySubmission({ httpStatus: response.httpStatus, cxml, transportError: null });
   const isHttpOk = response.httpStatus >= 200 && response.httpStatus < 300;
   const success = outcome.kind === 'accepted' && isHttpOk;

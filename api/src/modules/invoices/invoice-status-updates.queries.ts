@@ -89,25 +89,5 @@ export async function markStatusUpdateFailed(
     });
 }
 
-export interface OutboundCredentialsRow {
-  punchout_url: string | null;
-  test_punchout_url: string | null;
-  identity: string | null;
-  shared_secret_encrypted: string | null;
-  test_mode: boolean;
-  /** The supplier's identity saved in the settings; null: the SUPPLIER_IDENTITY default. */
-  supplier_identity: string | null;
-}
-
-export function selectOutboundCredentials(db: Db): Promise<OutboundCredentialsRow | undefined> {
-  return db('punchout_settings')
-    .where({ id: 1 })
-    .first(
-      'punchout_url',
-      'test_punchout_url',
-      'identity',
-      'shared_secret_encrypted',
-      'test_mode',
-      'supplier_identity',
-    );
-}
+// A status update is signed with the same outbound credentials as an order.
+export { selectOutboundCredentials, type OutboundCredentialsRow } from '../supplier/outbound-credentials.queries.js';

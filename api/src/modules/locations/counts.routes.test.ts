@@ -270,6 +270,22 @@ describe('GET /api/admin/locations/:id/par-review', () => {
 });
 
 describe('POST /api/locations/:id/counts/:countId/order', () => {
+  it('answers 422 SHIPPING_ADDRESS_REQUIRED for a counter without a shipping address and changes nothing', async () => {
+    const { nurse, user, id, gloves } = await wardWithNurse();
+    await db('shipping_addresses').where({ user_id: user.id }).delete();
+    const count = await nurse
+      .post(`/api/locations/${id}/counts`)
+      .send({ counts: [{ asin: gloves.asin, on_hand: 0 }] })
+      .expect(201);
+    const refused = await nurse.post(`/api/locations/${id}/counts/${count.body.id}/order`).expect(422);
+    expect(refused.body).toMatchObject({
+      code: 'SHIPPING_ADDRESS_REQUIRED',
+      message: 'Add your shipping address in Settings before you order.',
+    });
+    expect(await db('orders').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
+    expect(await db('location_counts').where({ id: count.body.id }).first('order_id')).toEqual({ order_id: null });
+  });
+
   it("submits a nurse's top-up as a pending order for the location, once, leaving her cart alone", async () => {
     const { nurse, user, id, gauze, gloves, saline } = await wardWithNurse();
     await nurse.post('/api/cart/items').send({ asin: gauze.asin, quantity: 2 }).expect(200);

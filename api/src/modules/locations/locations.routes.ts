@@ -30,7 +30,7 @@ import {
 /** A stock-list CSV of 1,000 lines is about 40 KB. */
 const CSV_LIMIT = '1mb';
 
-/** /api/admin/locations: admins manage locations and their stock lists (issue 19 §1). */
+/** /api/admin/locations: admins manage locations and their stock lists. */
 export function adminLocationsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
@@ -109,7 +109,13 @@ export function locationsRoutes({ contextFor }: RouteDependencies): Router {
   router.post('/locations/:id/counts/:countId/order', allow.owner(), async (req, res) => {
     if (!req.auth) throw notSignedInError(req.authRejection);
     const params = countParamsSchema.parse(req.params);
-    const { order, isReplay } = await submitCountAsOrder(contextFor(req), req.auth, params.id, params.countId);
+    const { order, isReplay } = await submitCountAsOrder(
+      contextFor(req),
+      req.auth,
+      params.id,
+      params.countId,
+      req.body,
+    );
     res.status(isReplay ? 200 : 201).json(order);
   });
 

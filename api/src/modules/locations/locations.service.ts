@@ -10,6 +10,7 @@ import {
   type MyLocation,
   type Order,
 } from '../../contracts/index.js';
+import { countOrderRequestSchema } from '../../contracts/stat-orders.js';
 import { displayPrice } from '../../contracts/products.rules.js';
 import { canSubmitCart, isAdmin, type Role } from '../../contracts/roles.rules.js';
 import type { ServiceContext } from '../../context.js';
@@ -164,7 +165,7 @@ export async function addCountToCart(
 }
 
 /**
- * Submits the top-up of one's own count as an order for the location (issue 19 §1): the location
+ * Submits the top-up of one's own count as an order for the location: the location
  * is its delivery location, the budget, limit and approval rules apply as to any order, and the
  * counter's cart is left alone. Once: the count's id is the Idempotency-Key, so a second tap, a
  * retry or two tabs answer the same order; a count already put in the cart is refused (409).
@@ -174,7 +175,10 @@ export async function submitCountAsOrder(
   requester: Requester,
   id: string,
   countId: string,
+  rawBody: unknown = {},
 ): Promise<{ order: Order; isReplay: boolean }> {
+  // An empty body submits as before; `urgent` makes it a STAT order.
+  const { urgent, delivery_note } = countOrderRequestSchema.parse(rawBody ?? {});
   const location = await countableLocation(ctx, requester, id);
   const count = await counts.selectCount(ctx.db, id, countId);
   if (!count || count.counted_by !== requester.userId) {
@@ -191,7 +195,7 @@ export async function submitCountAsOrder(
     ctx,
     requester,
     `count-${countId}`,
-    { lines },
+    { lines, ...(urgent ? { urgent } : {}), delivery_note },
     { keepCart: true, forLocation: { id: location.id, name: location.name } },
   );
   await counts.markCountOrdered(ctx.db, countId, submitted.order.id);

@@ -1,4 +1,4 @@
-/** The par review's window (issue 19 §1): the last 90 days of counts. */
+/** The par review's window: the last 90 days of counts. */
 export const PAR_REVIEW_DAYS = 90;
 
 /** What the counts of one item in the window say. */

@@ -4,7 +4,7 @@ import {
   type StockListLineInput,
   type StockListLineRecord,
 } from '../../contracts/locations.js';
-import { MalformedCsvError, readCsvRecords, type CsvRecord } from '../../csv/csv-records.js';
+import { readCsvWithHeader } from '../../csv/csv-records.js';
 
 /** A stock-list CSV file read: its lines (with their line numbers), or every problem by line. */
 export type StockListCsv =
@@ -17,17 +17,11 @@ const MAX_PROBLEMS = 20;
  * empty means 1). Every bad line is named, so a whole file is fixed in one go; none is applied.
  */
 export function parseStockListCsv(text: string): StockListCsv {
-  let records: CsvRecord[];
-  try {
-    records = readCsvRecords(text, { trim: true });
-  } catch (error) {
-    if (!(error instanceof MalformedCsvError)) throw error;
-    return { ok: false, problems: { [error.line === undefined ? 'file' : `line ${error.line}`]: error.message } };
-  }
-  const [header, ...rows] = records;
+  const file = readCsvWithHeader(text);
+  if (!file.ok) return file;
+  const { header, rows } = file;
   const expected = STOCK_LIST_CSV_COLUMNS.join(',');
-  if (!header) return { ok: false, problems: { file: 'the file is empty' } };
-  if (header.record.map((column) => column.toLowerCase()).join(',') !== expected) {
+  if (header.map((column) => column.toLowerCase()).join(',') !== expected) {
     return { ok: false, problems: { 'line 1': `the header must be exactly: ${expected}` } };
   }
   const problems: Record<string, string> = {};

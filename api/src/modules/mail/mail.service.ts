@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 import type { ServiceContext } from '../../context.js';
 import { describeError } from '../../http/describe-error.js';
@@ -96,7 +96,9 @@ export async function sendDueMail(ctx: ServiceContext, batchSize = 100): Promise
 /** Sends a mail this process holds the lease of; records the outcome. True when the server took it. */
 async function sendLeasedMail(ctx: ServiceContext, smtpUrl: string, mail: outbox.LeasedMail): Promise<boolean> {
   try {
-    await transportFor(smtpUrl).sendMail({
+    await (
+      await transportFor(smtpUrl)
+    ).sendMail({
       from: ctx.config.mail.from,
       to: mail.to_address,
       subject: mail.subject,
@@ -119,9 +121,11 @@ async function sendLeasedMail(ctx: ServiceContext, smtpUrl: string, mail: outbox
 // One transport per SMTP_URL for the process, built once.
 const transports = new Map<string, Transporter>();
 
-function transportFor(smtpUrl: string): Transporter {
+async function transportFor(smtpUrl: string): Promise<Transporter> {
   let transport = transports.get(smtpUrl);
   if (!transport) {
+    // nodemailer takes about 10 MB: loaded when a mail is first sent over SMTP (a demo never does).
+    const { default: nodemailer } = await import('nodemailer');
     // Short timeouts: a mail server that hangs must not hold a sender (nodemailer waits minutes by default).
     transport = nodemailer.createTransport({
       url: smtpUrl,

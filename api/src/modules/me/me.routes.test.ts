@@ -9,7 +9,7 @@ afterAll(() => db.destroy());
 
 describe('the caller’s own address, default ship-to and profile', () => {
   it('validates and saves the shipping address, defaulting the country to US', async () => {
-    const { agent, user } = await signedInAgent(app, db, ['provider']);
+    const { agent, user } = await signedInAgent(app, db, ['provider'], { hasShippingAddress: false });
     expect((await agent.get('/api/me/shipping-address').expect(200)).body).toEqual({ address: null });
     const invalid = await agent
       .put('/api/me/shipping-address')

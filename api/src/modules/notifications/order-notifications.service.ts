@@ -44,7 +44,7 @@ export function notifyRequester(ctx: ServiceContext, orderId: string, event: Req
 }
 
 /**
- * Issue 18 §4: the requester's mail naming the lines an approver rejected and why, with the order's
+ * The requester's mail naming the lines an approver rejected and why, with the order's
  * new total (the rest of the order goes on).
  */
 export function linesRejectedMail(

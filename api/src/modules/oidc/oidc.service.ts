@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OidcClient from 'openid-client';
 
 import type { AppConfig } from '../../config.js';
 import type { SignInProviders } from '../../contracts/sso.js';
@@ -40,22 +40,30 @@ export function describeSignInProviders(config: AppConfig): SignInProviders {
 }
 
 /** One discovery per process and configuration; a failed one is forgotten so the next sign-in retries. */
-const discovered = new WeakMap<OidcSettings, Promise<client.Configuration>>();
+const discovered = new WeakMap<OidcSettings, Promise<OidcClient.Configuration>>();
 
-function issuerConfiguration(settings: OidcSettings): Promise<client.Configuration> {
+/** openid-client and jose are loaded with the first social sign-in: most portals never use it. */
+const loadClient = () => import('openid-client');
+
+function issuerConfiguration(settings: OidcSettings): Promise<OidcClient.Configuration> {
   let configuration = discovered.get(settings);
   if (!configuration) {
-    configuration = client.discovery(
-      new URL(settings.issuerUrl),
-      settings.clientId,
-      undefined,
-      settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None(),
-      { execute: settings.allowHttpIssuer ? [client.allowInsecureRequests] : [], timeout: 10 },
-    );
+    configuration = discover(settings);
     configuration.catch(() => discovered.delete(settings));
     discovered.set(settings, configuration);
   }
   return configuration;
+}
+
+async function discover(settings: OidcSettings): Promise<OidcClient.Configuration> {
+  const client = await loadClient();
+  return client.discovery(
+    new URL(settings.issuerUrl),
+    settings.clientId,
+    undefined,
+    settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None(),
+    { execute: settings.allowHttpIssuer ? [client.allowInsecureRequests] : [], timeout: 10 },
+  );
 }
 
 export type OidcStart =
@@ -65,13 +73,14 @@ export type OidcStart =
 export async function startOidcSignIn(ctx: ServiceContext, requestedReturnTo: unknown): Promise<OidcStart> {
   const settings = ctx.config.oidc;
   if (!settings) return { kind: 'failed', failure: describeOidcFailure('provider_not_configured') };
-  let configuration: client.Configuration;
+  let configuration: OidcClient.Configuration;
   try {
     configuration = await issuerConfiguration(settings);
   } catch (error) {
     ctx.log.warn({ error: describeError(error), issuer: settings.issuerUrl }, 'OpenID discovery failed');
     return { kind: 'failed', failure: describeOidcFailure('server_error') };
   }
+  const client = await loadClient();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -115,6 +124,7 @@ export async function completeOidcSignIn(
 
   let claims: Record<string, unknown> | undefined;
   try {
+    const client = await loadClient();
     const tokens = await client.authorizationCodeGrant(await issuerConfiguration(settings), currentUrl, {
       pkceCodeVerifier: pending.codeVerifier,
       expectedState: pending.state,

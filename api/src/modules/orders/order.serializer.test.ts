@@ -19,6 +19,8 @@ const row: OrderRow = {
   notes: 'Order submitted',
   delivery_location: 'ICU',
   priority: 'normal',
+  is_urgent: false,
+  urgent_reason: null,
   created_at: new Date('2026-11-27T01:02:03.000Z'),
 };
 const line = (order_id: string, line_number: number): OrderLineRow => ({
@@ -67,7 +69,7 @@ describe('the order serializer', () => {
     expect(order).toMatchObject({ status: 'mystery', requester_name: 'Ada', created_at: '2026-11-27T01:02:03.000Z' });
   });
 
-  it('sends an approver-rejected line with its reason, who and when (issue 18 §4)', () => {
+  it('sends an approver-rejected line with its reason, who and when', () => {
     const rejected = serializeOrder(row, [
       {
         ...line('o1', 2),

@@ -80,6 +80,9 @@ export function serializeOrder(order: OrderSource, lines: readonly OrderLineSour
     notes: order.notes,
     delivery_location: order.delivery_location,
     priority: order.priority,
+    is_urgent: order.is_urgent,
+    urgent_reason: order.urgent_reason,
+    delivery_note: order.delivery_note ?? null,
     created_at: order.created_at.toISOString(),
     lines: lines.map(serializeOrderLine),
   };

@@ -13,17 +13,22 @@ export interface OrderInsert {
   total_amount: string;
   notes: string | null;
   delivery_location: string;
-  /** The requester's department at submission (issue 18 §1); delivery_location keeps its name. */
+  /** The requester's department at submission; delivery_location keeps its name. */
   department_id?: string | null;
-  /** Let through over a warn budget (issue 18 §2). */
+  /** Let through over budget: the department's budget warns instead of refusing. */
   over_budget?: boolean;
-  /** Let through over the requester's monthly limit under a warn budget (issue 18 §3). */
+  /** Let through over the requester's monthly limit under a warn budget. */
   over_limit?: boolean;
-  /** The requester's per-order limit at submission (issue 18 §3). */
+  /** The requester's per-order limit at submission: over it, the order needs one more approval level. */
   order_limit?: string | null;
   priority?: 'low' | 'normal' | 'high' | 'urgent';
+  /** A STAT order (needed today) and the requester's reason. */
+  is_urgent?: boolean;
+  urgent_reason?: string | null;
+  /** Delivery instructions for the supplier. */
+  delivery_note?: string | null;
   rejection_reason?: string | null;
-  /** The ward location a count's top-up restocks (issue 19 §1); delivery_location keeps its name. */
+  /** The ward location a count's top-up restocks; delivery_location keeps its name. */
   location_id?: string | null;
   /** A QA runner order (never in reports) and the admin who ran it. */
   is_qa?: boolean;
@@ -73,8 +78,12 @@ export interface OrderRow {
   notes: string | null;
   delivery_location: string;
   priority: string;
+  is_urgent: boolean;
+  urgent_reason: string | null;
+  /** Absent where a caller builds a row by hand: none. */
+  delivery_note?: string | null;
   created_at: Date;
-  /** Let through over a warn budget / over the requester's monthly limit (issue 18), for approvers. */
+  /** Let through over a warn budget / over the requester's monthly limit, for approvers. */
   over_budget?: boolean;
   over_limit?: boolean;
   /** The requester's per-order limit at submission: over it, the order needs one more approval. */
@@ -125,6 +134,9 @@ export const ORDER_ROW_COLUMNS = [
   'orders.notes',
   'orders.delivery_location',
   'orders.priority',
+  'orders.is_urgent',
+  'orders.urgent_reason',
+  'orders.delivery_note',
   'orders.created_at',
   'orders.over_budget',
   'orders.over_limit',
@@ -235,9 +247,11 @@ export interface SubmissionContext {
         onboarding_approved: boolean;
         department: string | null;
         department_id: string | null;
-        /** Issue 18 §3: the requester's per-order and monthly limits (USD text, null for none). */
+        /** The requester's per-order and monthly limits (USD text, null for none). */
         order_limit: string | null;
         monthly_limit: string | null;
+        /** Whether the requester has saved a shipping address (the supplier delivers there). */
+        has_shipping_address: boolean;
         first_name: string | null;
         last_name: string | null;
         username: string | null;
@@ -272,6 +286,7 @@ export async function selectSubmissionContext(
     }>(
       `SELECT pr.user_id IS NOT NULL AS has_profile, pr.onboarding_approved, pr.department, pr.department_id, pr.first_name,
             pr.order_limit::text AS order_limit, pr.monthly_limit::text AS monthly_limit,
+            EXISTS (SELECT 1 FROM shipping_addresses sa WHERE sa.user_id = me.user_id) AS has_shipping_address,
             pr.last_name, pr.username, k.request_hash AS key_request_hash, k.order_id AS key_order_id,
             a.max_order_total, p.id, p.asin, p.sku, p.title, p.image_url, p.price, p.amazon_price, p.active
      FROM (SELECT CAST(:userId AS uuid) AS user_id) AS me
@@ -291,6 +306,7 @@ export async function selectSubmissionContext(
           department_id: first.department_id,
           order_limit: first.order_limit,
           monthly_limit: first.monthly_limit,
+          has_shipping_address: first.has_shipping_address,
           first_name: first.first_name,
           last_name: first.last_name,
           username: first.username,
@@ -356,7 +372,7 @@ export interface SubmissionWritten {
   /** The admins' mails queued with the order (none when the preference is off). */
   adminMails: { id: string; to_address: string }[];
   /** The auto-approval preference as the order was written (decisions.md). */
-  autoApproval: { enabled: boolean; underAmount: string };
+  autoApproval: { enabled: boolean; underAmount: string; statUnderAmount: string | null };
 }
 
 /**
@@ -381,6 +397,7 @@ export async function insertSubmittedOrder(
         admin_mails: { id: string; to_address: string }[];
         auto_approve_enabled: boolean;
         auto_approve_under_amount: string;
+        stat_auto_approve_under: string | null;
       }[];
     }>(
       `WITH claimed AS (
@@ -392,11 +409,12 @@ export async function insertSubmittedOrder(
      new_order AS (
        INSERT INTO orders (id, user_id, user_email, status, total_amount, notes, delivery_location, department_id,
                            location_id, over_budget, over_limit, order_limit, priority, is_qa, qa_run_by, created_at,
-                           updated_at)
+                           updated_at, is_urgent, urgent_reason, delivery_note)
        SELECT order_id, CAST(:userId AS uuid), :userEmail, :status, CAST(:totalAmount AS numeric), :notes,
               :deliveryLocation, CAST(:departmentId AS uuid), CAST(:locationId AS uuid), CAST(:overBudget AS boolean),
               CAST(:overLimit AS boolean), CAST(:orderLimit AS numeric), :priority, CAST(:isQa AS boolean), CAST(:qaRunBy AS uuid),
-              CAST(:now AS timestamptz), CAST(:now AS timestamptz)
+              CAST(:now AS timestamptz), CAST(:now AS timestamptz), CAST(:isUrgent AS boolean), :urgentReason,
+              :deliveryNote
        FROM claimed
        RETURNING id, order_number, display_seq
      ),
@@ -439,7 +457,7 @@ export async function insertSubmittedOrder(
        FROM new_order
      ),
      automation AS (
-       SELECT email_notifications_new_orders, auto_approve_enabled, auto_approve_under_amount
+       SELECT email_notifications_new_orders, auto_approve_enabled, auto_approve_under_amount, stat_auto_approve_under
        FROM automation_settings WHERE id = 1
      ),
      admin_mails AS (
@@ -458,6 +476,7 @@ export async function insertSubmittedOrder(
      )
      SELECT new_order.id, new_order.order_number, new_order.display_seq, new_items.id AS line_id,
             new_items.line_number, automation.auto_approve_enabled, automation.auto_approve_under_amount,
+            automation.stat_auto_approve_under,
             (SELECT COALESCE(json_agg(admin_mails), '[]') FROM admin_mails) AS admin_mails
      FROM new_order CROSS JOIN new_items LEFT JOIN automation ON true
      ORDER BY new_items.line_number`,
@@ -477,6 +496,9 @@ export async function insertSubmittedOrder(
         overLimit: order.over_limit === true,
         orderLimit: order.order_limit ?? null,
         priority: order.priority ?? 'normal',
+        isUrgent: order.is_urgent === true,
+        urgentReason: order.urgent_reason ?? null,
+        deliveryNote: order.delivery_note ?? null,
         isQa: order.is_qa === true,
         qaRunBy: order.qa_run_by ?? null,
         keepCart: keepCart === true,
@@ -503,11 +525,15 @@ export async function insertSubmittedOrder(
     display_seq: first.display_seq,
     lineIds: rows.map((row) => row.line_id),
     adminMails: first.admin_mails,
-    autoApproval: { enabled: first.auto_approve_enabled ?? false, underAmount: first.auto_approve_under_amount ?? '0' },
+    autoApproval: {
+      enabled: first.auto_approve_enabled ?? false,
+      underAmount: first.auto_approve_under_amount ?? '0',
+      statUnderAmount: first.stat_auto_approve_under ?? null,
+    },
   };
 }
 
-/** Flags an order a warn budget let through over budget (issue 18 §2). */
+/** Flags an order a warn budget let through over budget. */
 /** Flags an order a warn budget, or a warn policy over the monthly limit, let through. */
 export async function flagOverSpend(
   db: Db,

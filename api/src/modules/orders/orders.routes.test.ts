@@ -132,6 +132,28 @@ describe('POST /api/orders', () => {
     expect((await submit(pendingAgent, body).expect(403)).body.code).toBe('ACCOUNT_NOT_APPROVED');
     await request(app).post('/api/orders').set('Idempotency-Key', 'anonymous-key').send(body).expect(401);
   });
+
+  it('POST /api/orders for a requester without a shipping address answers 422 SHIPPING_ADDRESS_REQUIRED and changes nothing', async () => {
+    const [product] = await insertProducts(db, [{ title: 'Gauze', price: '3.00' }]);
+    const { agent, user } = await signedInAgent(app, db, ['doctor'], { hasShippingAddress: false });
+    await agent.post('/api/cart/items').send({ asin: product!.asin, quantity: 2 }).expect(200);
+    const refused = await submit(agent, { lines: [{ asin: product!.asin, quantity: 2 }] }).expect(422);
+    expect(refused.body).toMatchObject({
+      code: 'SHIPPING_ADDRESS_REQUIRED',
+      message: 'Add your shipping address in Settings before you order.',
+    });
+    expect(await db('orders').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
+    expect(await db('idempotency_keys').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
+    const cart = await agent.get('/api/cart').expect(200);
+    expect(cart.body.items).toHaveLength(1);
+
+    // Once the address is saved, the same cart goes through.
+    await agent
+      .put('/api/me/shipping-address')
+      .send({ full_name: 'Ward 2', street_line1: '2 Dock Rd', city: 'Boston', state: 'MA', postal_code: '02118' })
+      .expect(200);
+    await submit(agent, { lines: [{ asin: product!.asin, quantity: 2 }] }).expect(201);
+  });
 });
 
 describe('GET /api/orders', () => {

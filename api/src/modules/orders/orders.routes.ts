@@ -37,7 +37,7 @@ export function ordersRoutes({ contextFor }: RouteDependencies): Router {
     res.json(await getOwnOrderDetail(contextFor(req), req.auth.userId, parseIdParam(req.params)));
   });
 
-  // Issue 17 §3: the deliveries a logistics administrator (or an admin) receives for the organisation.
+  // The deliveries a logistics administrator (or an admin) receives for the organisation.
   router.get('/receiving/orders', allow.roles(...RECEIVING_ROLES), async (req, res) => {
     res.json(await listOrdersToReceive(contextFor(req), receivingOrdersQuerySchema.parse(req.query)));
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { mergeLines, orderTotalOverCeiling, quantityOverLimit } from '../../contracts/cart.rules.js';
 import {
+  SHIPPING_ADDRESS_REQUIRED_MESSAGE,
   orderSubmissionSchema,
   type ListedOrder,
   type Order,
@@ -9,6 +10,7 @@ import {
   type ReceivingOrderList,
   type ReceivingOrdersQuery,
 } from '../../contracts/order-submission.js';
+import { STAT_REASON_LABEL } from '../../contracts/stat-orders.js';
 import { LOCATION_ORDERING_ROLES, ORDERING_ROLES, effectiveRole, isAdmin, type Role } from '../../contracts/roles.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -23,8 +25,8 @@ import { notifyWaitingLevel } from '../approvals/level-approver-notifications.se
 import { formatCents, lineTotalCents, orderTotalCents, toCents, unitPriceCents } from './order-pricing.rules.js';
 import { linesByOrderId, serializeOrder } from './order.serializer.js';
 import * as queries from './orders.queries.js';
-import { readSupplierCartItems } from '../cart/cart.service.js';
-import { findPriceDrops } from '../punchout/punchout-prices.service.js';
+import { supplierCartLines } from './punchout-order-lines.service.js';
+import { ORDER_NOTE_LABEL, refusePatientDataInSupplierText } from './supplier-text-guard.service.js';
 
 const OWN_ORDERS_LIMIT = 200;
 /** admin-portal §2: on the storefront's /orders an admin sees everyone's latest 50 orders. */
@@ -42,10 +44,10 @@ export interface SubmitOptions {
    * reports), attributed to the admin, no mail to the admins and no automatic approval.
    */
   qaRunBy?: string;
-  /** A standing order's occurrence (issue 19 §3): the owner's cart is left as it is. */
+  /** A standing order's occurrence: the owner's cart is left as it is. */
   keepCart?: boolean;
   /**
-   * A count's top-up (issue 19 §1): the location is the order's delivery location, and whoever may
+   * A count's top-up: the location is the order's delivery location, and whoever may
    * count there (a nurse of the ward too) may submit it; the service that calls checked that.
    */
   forLocation?: { id: string; name: string };
@@ -84,10 +86,17 @@ export async function submitOrder(
   if (overLimit) {
     throw AppError.badRequest('QUANTITY_TOO_HIGH', overLimit.message, { lines: overLimit.message });
   }
+  const urgentReason = input.urgent?.reason ?? null;
+  const deliveryNote = input.delivery_note;
   const requestHash = createHash('sha256')
     .update(
       JSON.stringify(supplierItemIds.length > 0 ? [[...quantities].sort(), supplierItemIds] : [...quantities].sort()),
     )
+    // A STAT order's reason counts: the same key marked urgent is another request. Left out
+    // otherwise, so earlier keys keep their hashes.
+    .update(urgentReason === null ? '' : JSON.stringify({ urgent: urgentReason }))
+    // Likewise the delivery instructions, only when there are some.
+    .update(deliveryNote === null ? '' : JSON.stringify({ delivery_note: deliveryNote }))
     .digest('hex');
   const now = ctx.now();
 
@@ -101,6 +110,16 @@ export async function submitOrder(
     throw new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is waiting for admin approval.');
   }
   if (previousKey) return replay(ctx, requester.userId, previousKey, requestHash);
+  // After the repeat check: a repeat of a stored order is answered as stored, even if a pattern was
+  // added since.
+  await refusePatientDataInSupplierText(ctx, [
+    { field: 'urgent.reason', label: STAT_REASON_LABEL, text: urgentReason },
+    { field: 'delivery_note', label: ORDER_NOTE_LABEL, text: deliveryNote },
+  ]);
+  // Refused where it is made: an order without a ship-to could never be sent to the supplier.
+  if (!profile.has_shipping_address) {
+    throw new AppError(422, 'SHIPPING_ADDRESS_REQUIRED', SHIPPING_ADDRESS_REQUIRED_MESSAGE);
+  }
   const activeByAsin = new Map(products.filter((product) => product.active).map((product) => [product.asin, product]));
   const priced = [...quantities].map(([asin, quantity], index) => {
     const product = activeByAsin.get(asin);
@@ -138,9 +157,12 @@ export async function submitOrder(
     delivery_location: options.forLocation?.name ?? (profile.department?.trim() || 'Default'),
     department_id: profile.department_id,
     location_id: options.forLocation?.id ?? null,
-    // Recorded: a later edit of the user's limit never changes what this order needs (issue 18 §3).
+    // Recorded: a later edit of the user's limit never changes what this order needs.
     order_limit: profile.order_limit,
-    priority: 'normal' as const,
+    priority: urgentReason === null ? ('normal' as const) : ('urgent' as const),
+    is_urgent: urgentReason !== null,
+    urgent_reason: urgentReason,
+    delivery_note: deliveryNote,
     is_qa: options.qaRunBy !== undefined,
     qa_run_by: options.qaRunBy ?? null,
     created_at: now,
@@ -175,7 +197,7 @@ export async function submitOrder(
   };
   const departmentId = order.is_qa ? null : profile.department_id;
   const hasMonthlyLimit = !order.is_qa && profile.monthly_limit !== null;
-  const created =
+  const created: (queries.SubmissionWritten & { isOverSpend?: boolean }) | undefined =
     departmentId || hasMonthlyLimit
       ? await insertWithinBudget(ctx, write, { departmentId, hasMonthlyLimit }, totalCents)
       : await queries.insertSubmittedOrder(ctx.db, write);
@@ -214,66 +236,22 @@ export async function submitOrder(
     ctx,
     stored,
     () => deliverNewOrderMails(ctx, stored.order_number, created.adminMails, adminMail),
-    order.is_qa ? { ...created.autoApproval, enabled: false } : created.autoApproval,
+    order.is_qa ? { ...created.autoApproval, enabled: false, statUnderAmount: null } : created.autoApproval,
     () =>
       notifyWaitingLevel(
         ctx,
         created.id,
-        created.adminMails.map((mail) => mail.to_address),
+        // A STAT order's level mail goes to every approver, the administrators told of the new order too.
+        order.is_urgent ? [] : created.adminMails.map((mail) => mail.to_address),
       ),
+    created.isOverSpend === true,
   );
   return { order: stored, isReplay: false };
 }
 
 /**
- * The supplier's cart lines an order takes (issue 19 §5): each must still be in the requester's
- * cart; priced as the supplier quoted them, numbered after the catalogue lines, each with the earlier
- * price it fell below, if any, for the approver.
- */
-async function supplierCartLines(ctx: ServiceContext, userId: string, ids: readonly string[], firstLine: number) {
-  if (ids.length === 0) return [];
-  const rows = await readSupplierCartItems(ctx, userId, ids);
-  if (rows.length !== ids.length) {
-    throw AppError.badRequest(
-      'SUPPLIER_ITEM_NOT_IN_CART',
-      'An item from the supplier is no longer in your cart. Please reload your cart and try again.',
-    );
-  }
-  const drops = await findPriceDrops(ctx, rows, [...new Set(rows.map((row) => row.session_id))]);
-  return rows.map((row, index) => {
-    const drop = drops[index];
-    const lineNumber = firstLine + index + 1;
-    const unitCents = toCents(row.unit_price);
-    return {
-      quantity: row.quantity,
-      unitCents,
-      item: {
-        line_number: lineNumber,
-        product_id: null,
-        asin: row.supplier_part_id,
-        sku: null,
-        title: row.description,
-        quantity: row.quantity,
-        unit_price: formatCents(unitCents),
-        total_price: formatCents(lineTotalCents({ quantity: row.quantity, unitPriceCents: unitCents })),
-      },
-      punchout: {
-        line_number: lineNumber,
-        session_id: row.session_id,
-        supplier_part_auxiliary_id: row.supplier_part_auxiliary_id,
-        unit_of_measure: row.unit_of_measure,
-        unspsc: row.unspsc,
-        previous_unit_price: drop?.unit_price ?? null,
-        previous_order_number: drop?.order_number ?? null,
-        previous_seen_at: drop?.seen_at.toISOString() ?? null,
-      },
-    };
-  });
-}
-
-/**
- * The budget check, the requester's monthly limit (issue 18 §3) and the order's insert as one
- * transaction (issue 18 §2). The order is written first, then the department's budget row and the
+ * The budget check, the requester's monthly limit and the order's insert as one
+ * transaction. The order is written first, then the department's budget row and the
  * requester's profile row are locked and the period's other orders summed: the locks are held only
  * from the check to the commit, so concurrent submissions queue on them briefly and the last dollars
  * are spent once — an order written meanwhile by another submission is counted as soon as that one
@@ -285,7 +263,7 @@ async function insertWithinBudget(
   write: queries.SubmissionWrite,
   limits: { departmentId: string | null; hasMonthlyLimit: boolean },
   totalCents: number,
-): Promise<queries.SubmissionWritten | undefined> {
+): Promise<(queries.SubmissionWritten & { isOverSpend?: boolean }) | undefined> {
   return ctx.db.transaction(async (trx) => {
     const now = write.order.created_at;
     const created = await queries.insertSubmittedOrder(trx, write);
@@ -306,7 +284,7 @@ async function insertWithinBudget(
       await queries.flagOverSpend(trx, created.id, { over_budget: isOverBudget, over_limit: isOverLimit });
     }
     if (budget) await budget.afterInsert(totalCents);
-    return created;
+    return { ...created, isOverSpend: isOverBudget || isOverLimit };
   });
 }
 
@@ -334,11 +312,12 @@ function afterOrderCreated(
   deliverAdminMails: () => Promise<void>,
   autoApproval: AutoApprovalPreference,
   notifyApprovers: () => Promise<void>,
+  isOverSpend: boolean,
 ): void {
   setImmediate(() => {
     void (async () => {
       await deliverAdminMails();
-      await approveAutomaticallyIfEligible(ctx, order, autoApproval);
+      await approveAutomaticallyIfEligible(ctx, { ...order, isOverSpend }, autoApproval);
       // Whatever auto-approval left waiting (level 1, or the next level after the system's approval);
       // an approval given meanwhile has told the next level, which is not told a second time.
       await notifyApprovers();
@@ -383,8 +362,9 @@ async function withFulfilmentSummaries(ctx: ServiceContext, rows: queries.OrderR
 }
 
 /**
- * GET /api/receiving/orders (issue 17 §3, logistics_admin and admins; the route checks the role): the
- * organisation's sent orders with something still to receive, newest sent first, a page at a time.
+ * GET /api/receiving/orders (logistics_admin and admins, who receive for the whole organisation;
+ * the route checks the role): the organisation's sent orders with something still to receive,
+ * newest sent first, a page at a time.
  */
 export async function listOrdersToReceive(
   ctx: ServiceContext,

@@ -1,54 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
+import type { OrderFulfilment } from '../../contracts/fulfilment.js';
 import { signedInAgent } from '../../test-support/http-test-app.js';
+import { supplierDocumentsAt } from '../../test-support/fulfilment-scenarios.js';
 import { useFulfilmentTestbed, type SentOrder } from '../../test-support/fulfilment-testbed.js';
-import { validateWithXmllint } from '../../test-support/xmllint.js';
-import {
-  buildConfirmationRequestXml,
-  buildShipNoticeRequestXml,
-  type ConfirmationInput,
-  type ShipNoticeInput,
-} from '../supplier/cxml/cxml-supplier-documents.js';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const testbed = useFulfilmentTestbed();
-const reference = (order: SentOrder) => ({ orderId: order.order_number, payloadId: order.payload_id });
-
-async function confirm(order: SentOrder, input: Partial<ConfirmationInput> = {}) {
-  const xml = buildConfirmationRequestXml(testbed.supplierHeader(NOW), {
-    type: 'accept',
-    noticeDate: NOW,
-    order: reference(order),
-    ...input,
-  });
-  expect(validateWithXmllint(xml, 'Fulfill.dtd')).toEqual({ isValid: true, errors: '' });
-  expect((await testbed.postDocument(xml)).status).toBe(200);
-}
-
-async function ship(
-  order: SentOrder,
-  items: { lineNumber: number; quantity: number }[],
-  input: Partial<ShipNoticeInput> = {},
-) {
-  const xml = buildShipNoticeRequestXml(testbed.supplierHeader(NOW), {
-    shipmentId: `SHIP-${order.order_number}`,
-    noticeDate: NOW,
-    shipmentDate: NOW,
-    deliveryDate: new Date('2026-12-02T12:00:00Z'),
-    carrier: 'UPS',
-    trackingNumber: '1Z999AA10123456784',
-    portions: [
-      {
-        order: reference(order),
-        items: items.map((item) => ({ ...item, lot: 'LOT-7', expiryDate: new Date('2028-01-31T00:00:00Z') })),
-      },
-    ],
-    ...input,
-  });
-  expect(validateWithXmllint(xml, 'Fulfill.dtd')).toEqual({ isValid: true, errors: '' });
-  expect((await testbed.postDocument(xml)).status).toBe(200);
-}
+const supplier = supplierDocumentsAt(testbed, NOW);
+const confirm = supplier.confirm;
+/** Every shipped unit of lot LOT-7, to be used by 2028-01-31. */
+const ship = (order: SentOrder, items: { lineNumber: number; quantity: number }[]) =>
+  supplier.ship(
+    order,
+    items.map((item) => ({ ...item, lot: 'LOT-7', expiryDate: new Date('2028-01-31T00:00:00Z') })),
+  );
 
 const receive = (order: SentOrder, lines: { line_number: number; quantity: number }[]) =>
   order.requester.agent.post(`/api/orders/${order.id}/receipts`).send({ lines }).expect(201);
@@ -99,69 +66,49 @@ describe('GET /api/orders: each order’s fulfilment in brief', () => {
       const list = await order.requester.agent.get('/api/orders').expect(200);
       const listed = list.body.data.find((entry: { id: string }) => entry.id === order.id);
       const { body: detail } = await order.requester.agent.get(`/api/orders/${order.id}`).expect(200);
-      const { fulfilment } = detail;
+      const fulfilment = detail.fulfilment as OrderFulfilment;
       expect(listed.fulfilment_summary).toEqual({
         fulfilment_status: fulfilment.fulfilment_status,
         is_closed: fulfilment.is_closed,
         is_overdue: fulfilment.is_overdue,
         expected_delivery_date: fulfilment.expected_delivery_date,
-        tracking: fulfilment.shipments.map(
-          (shipment: { shipment_id: string; carrier: string; tracking_number: string; tracking_url: string }) => ({
-            shipment_id: shipment.shipment_id,
-            carrier: shipment.carrier,
-            tracking_number: shipment.tracking_number,
-            tracking_url: shipment.tracking_url,
-          }),
-        ),
+        tracking: fulfilment.shipments.map((shipment) => ({
+          shipment_id: shipment.shipment_id,
+          carrier: shipment.carrier,
+          tracking_number: shipment.tracking_number,
+          tracking_url: shipment.tracking_url,
+        })),
         backorders: fulfilment.lines
-          .filter((line: { backordered_quantity: number }) => line.backordered_quantity > 0)
-          .map(
-            (line: {
-              line_number: number;
-              ordered: number;
-              rejected_quantity: number;
-              received_quantity: number;
-              backordered_quantity: number;
-              delivery_date: string | null;
-            }) => ({
-              line_number: line.line_number,
-              quantity: line.backordered_quantity,
-              delivery_date: line.delivery_date,
-              outstanding: Math.min(
-                line.backordered_quantity,
-                line.ordered - line.rejected_quantity - line.received_quantity,
-              ),
-            }),
-          ),
+          .filter((line) => line.backordered_quantity > 0)
+          .map((line) => ({
+            line_number: line.line_number,
+            quantity: line.backordered_quantity,
+            delivery_date: line.delivery_date,
+            outstanding: Math.min(
+              line.backordered_quantity,
+              line.ordered - line.rejected_quantity - line.received_quantity,
+            ),
+          })),
         rejections: fulfilment.lines
-          .filter((line: { rejected_quantity: number }) => line.rejected_quantity > 0)
-          .map((line: { line_number: number; rejected_quantity: number; rejection_reason: string | null }) => ({
+          .filter((line) => line.rejected_quantity > 0)
+          .map((line) => ({
             line_number: line.line_number,
             quantity: line.rejected_quantity,
             reason: line.rejection_reason,
           })),
         to_receive: fulfilment.lines
-          .map(
-            (line: {
-              line_number: number;
-              ordered: number;
-              rejected_quantity: number;
-              received_quantity: number;
-              shipped_quantity: number;
-              backordered_quantity: number;
-            }) => {
-              const quantity = line.ordered - line.rejected_quantity - line.received_quantity;
-              const notShipped =
-                quantity - Math.min(quantity, Math.max(0, line.shipped_quantity - line.received_quantity));
-              return {
-                line_number: line.line_number,
-                quantity,
-                not_shipped: notShipped,
-                backordered: Math.min(notShipped, line.backordered_quantity),
-              };
-            },
-          )
-          .filter((line: { quantity: number }) => line.quantity > 0),
+          .map((line) => {
+            const quantity = line.ordered - line.rejected_quantity - line.received_quantity;
+            const notShipped =
+              quantity - Math.min(quantity, Math.max(0, line.shipped_quantity - line.received_quantity));
+            return {
+              line_number: line.line_number,
+              quantity,
+              not_shipped: notShipped,
+              backordered: Math.min(notShipped, line.backordered_quantity),
+            };
+          })
+          .filter((line) => line.quantity > 0),
       });
       statuses[name] = listed.fulfilment_summary.fulfilment_status;
     }

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 
+import type { Cart } from '../../contracts/cart.js';
 import { insertProducts } from '../../test-support/catalog-fixtures.js';
 import { useFulfilmentTestbed } from '../../test-support/fulfilment-testbed.js';
 import { signedInAgent } from '../../test-support/http-test-app.js';
 import { expiredSessionCleanupJob } from '../../jobs/expired-session-cleanup.job.js';
 import { runJob } from '../../jobs/run-job.js';
 import { testContext } from '../../test-support/test-context.js';
-import { punchoutShop, unescapeHtml, type CartAnswer } from '../../test-support/punchout-shop.js';
+import { punchoutShop, unescapeHtml } from '../../test-support/punchout-shop.js';
 import { validateWithXmllint } from '../../test-support/xmllint.js';
 
 const testbed = useFulfilmentTestbed();
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await setShopUrl(`${testbed.baseUrl}/sandbox/supplier/punchout/setup`);
 });
 
-describe('PunchOut shopping (issue 19 §5)', () => {
+describe('PunchOut shopping', () => {
   it('round trip: setup, the sandbox shop, a DTD-valid PunchOutOrderMessage, the lines in the cart as quoted — once', async () => {
     const agent = await doctor();
     const { xml } = await shopAtSandbox(agent, [
@@ -221,7 +222,7 @@ describe('PunchOut shopping (issue 19 §5)', () => {
     ]);
     await postCart({ 'cxml-urlencoded': xml }).expect(303);
     const [first, second] = (await cartOf(agent)).supplier_items;
-    const afterRemove = (await agent.delete(`/api/cart/supplier-items/${first!.id}`).expect(200)).body as CartAnswer;
+    const afterRemove = (await agent.delete(`/api/cart/supplier-items/${first!.id}`).expect(200)).body as Cart;
     expect(afterRemove.supplier_items.map((item) => item.id)).toEqual([second!.id]);
     await agent.delete('/api/cart/supplier-items/not-a-uuid').expect(400);
     // A quantity change of a catalogue line leaves supplier lines alone; Clear (none kept) removes them.

@@ -9,7 +9,7 @@ import { receivePunchoutReturn, startPunchoutSession } from './punchout.service.
 const MAX_FORM_BYTES = 1_400_000;
 const ORDERING_ROLES = ['doctor', 'user', 'provider'] as const;
 
-/** "Shop at supplier" (issue 19 §5): behind sessions and the cross-site guard like every command. */
+/** "Shop at supplier": behind sessions and the cross-site guard like every command. */
 export function punchoutRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
   router.post(

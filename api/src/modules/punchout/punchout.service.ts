@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { CxmlParseError } from '../supplier/cxml/cxml.types.js';
-import { dtdProblem } from '../supplier/cxml/cxml-dtd.js';
+import { dtdProblemOnDemand } from '../supplier/cxml/cxml-dtd-on-demand.js';
 import {
   buildPunchOutSetupRequestXml,
   readPunchOutOrderMessage,
@@ -24,7 +24,7 @@ import {
   type ReturnedCartLine,
 } from './punchout.rules.js';
 
-/** Where the supplier's page posts the cart back: the contract other tools rely on (issue 19 §5). */
+/** Where the supplier's page posts the cart back: the contract other tools rely on (docs/punchout.md). */
 export const PUNCHOUT_RETURN_PATH = '/api/cxml/punchout/return';
 /** The supplier's shop opens in the browser; a slow setup answer must not hold the user long. */
 const SETUP_TIMEOUT_MS = 15_000;
@@ -142,7 +142,7 @@ export async function receivePunchoutReturn(
     return refused(`The returned cart is not a readable cXML document: ${error.message}.`);
   }
   if (!message) return refused('The returned document is not a PunchOutOrderMessage.');
-  const invalid = dtdProblem(document.value, 'cXML.dtd');
+  const invalid = await dtdProblemOnDemand(document.value, 'cXML.dtd');
   if (invalid) return refused(invalid);
   const supplierIdentity = await queries.selectSupplierIdentity(ctx.db, ctx.config.supplier.identity);
   const checked = checkReturnedCart(message, { supplierIdentity, currency: 'USD' });

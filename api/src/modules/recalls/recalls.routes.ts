@@ -5,7 +5,7 @@ import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { exportRecall, lookUpRecall, notifyRecall } from './recalls.service.js';
 
-/** Recall lookup (issue 19 §4), administrators only. */
+/** Recall lookup, administrators only. */
 export function recallsRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 

@@ -1,5 +1,5 @@
 import { RECALL_CSV_FIELDS, type RecallLookup, type RecallQuery } from '../../contracts/recalls.js';
-import type { ServiceContext } from '../../context.js';
+import { readForReport, type ServiceContext } from '../../context.js';
 import { toSpreadsheetSafeCsv } from '../../csv/spreadsheet-safe-csv.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -19,14 +19,18 @@ export async function lookUpRecall(ctx: ServiceContext, query: RecallQuery): Pro
   if (!lot) {
     throw AppError.badRequest('RECALL_LOT_REQUIRED', 'Enter the recalled lot number.', { lot: 'Enter the lot number' });
   }
-  const product = await queries.selectRecallProduct(ctx.db, 'gtin' in key ? { gtin: key.gtin } : { asin: key.asin });
-  if (!product) {
+  // Reads only inside: the refusals below are answers, not failures to retry on the primary.
+  const found = await readForReport(ctx, async (db) => {
+    const product = await queries.selectRecallProduct(db, 'gtin' in key ? { gtin: key.gtin } : { asin: key.asin });
+    return product && { product, rows: await queries.selectReceiptsOfLot(db, product.asin, lot) };
+  });
+  if (!found) {
     throw AppError.notFound(
       'gtin' in key ? `No product has the GTIN ${key.gtin}.` : `No product has the ASIN ${key.asin}.`,
       'RECALL_PRODUCT_NOT_FOUND',
     );
   }
-  const rows = await queries.selectReceiptsOfLot(ctx.db, product.asin, lot);
+  const { product, rows } = found;
   const receipts = rows.map((row) => ({ ...row, received_at: row.received_at.toISOString() }));
   return {
     asin: product.asin,
@@ -64,7 +68,9 @@ export async function notifyRecall(
   ctx: ServiceContext,
   input: RecallQuery & { message?: string | undefined },
 ): Promise<{ notified: number; orders: number }> {
-  const lookup = await lookUpRecall(ctx, input);
+  // A notice must reach every requester, including one who received the lot a second ago: the
+  // primary, never a replica that may be behind.
+  const lookup = await lookUpRecall({ ...ctx, reports: undefined }, input);
   const ordersByRequester = new Map<string, Set<string>>();
   for (const receipt of lookup.receipts) {
     const orders = ordersByRequester.get(receipt.requester_email) ?? new Set<string>();

@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform as CsvTransform } from '@json2csv/node';
 
 import { REPORT_CSV_FIELDS, type ReportQueryRequest } from '../../contracts/reports.js';
-import type { ServiceContext } from '../../context.js';
+import type { Db } from '../../database/connection.js';
+import { readForReport, type ServiceContext } from '../../context.js';
 import { neutraliseRow } from '../../csv/spreadsheet-safe-csv.js';
 import { describeError } from '../../http/describe-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -27,23 +28,23 @@ export interface ReportExport {
 type Row = Record<string, unknown>;
 
 /** The rows of a slice: the long ones straight from a cursor, the short ones (≤ one per state or day) at once. */
-async function* sliceRows(ctx: ServiceContext, request: ReportQueryRequest): AsyncGenerator<Row> {
+async function* sliceRows(db: Db, request: ReportQueryRequest): AsyncGenerator<Row> {
   const range = request.filters;
   switch (request.slice) {
     case 'overview':
       // The four totals, as before the series existed: the chart's points are the JSON answer's.
-      yield overviewTotals(await queries.selectReportRows<DayTotalsRow>(ctx.db, 'dailyTotals', range));
+      yield overviewTotals(await queries.selectReportRows<DayTotalsRow>(db, 'dailyTotals', range));
       return;
     case 'by_region': {
-      const states = await queries.selectReportRows<StateTotalsRow>(ctx.db, 'byState', range);
+      const states = await queries.selectReportRows<StateTotalsRow>(db, 'byState', range);
       yield* request.view === 'map' ? regionMap(states).states : regionRows(states);
       return;
     }
     case 'top_products':
-      yield* queries.streamReportRows<Row>(ctx.db, 'topProducts', range);
+      yield* queries.streamReportRows<Row>(db, 'topProducts', range);
       return;
     case 'reorders':
-      yield* queries.streamReportRows<Row>(ctx.db, 'reorders', range);
+      yield* queries.streamReportRows<Row>(db, 'reorders', range);
   }
 }
 
@@ -52,8 +53,11 @@ async function* sliceRows(ctx: ServiceContext, request: ReportQueryRequest): Asy
  * answers a proper error; later failures can only cut the download short.
  */
 export async function prepareReportExport(ctx: ServiceContext, request: ReportQueryRequest): Promise<ReportExport> {
-  const rows = sliceRows(ctx, request);
-  const first = await rows.next();
+  // The replica may serve the export up to its first rows; once streaming, it finishes where it began.
+  const { rows, first } = await readForReport(ctx, async (db) => {
+    const opened = sliceRows(db, request);
+    return { rows: opened, first: await opened.next() };
+  });
   let count = 0;
   let isAudited = false;
   const audit = async (isComplete: boolean) => {

@@ -5,6 +5,12 @@ import type { Db } from '../../database/connection.js';
 import { createIsolatedDatabase, readRebuilt, testContext } from '../../test-support/test-context.js';
 import { seedDemoData } from '../demo/demo.service.js';
 
+/** Every order, with the supplier invoices the demo seed writes against them (their key keeps them otherwise). */
+async function deleteAllOrders(db: Db): Promise<void> {
+  await db('invoices').delete();
+  await db('orders').delete();
+}
+
 const STATUSES = ['pending', 'approved', 'submitted', 'failed', 'rejected'] as const;
 const STATES = ['NY', 'CA', 'PR', null] as const;
 // Zones either side of New York, one a day ahead, and one PostgreSQL does not know (New York applies).
@@ -161,7 +167,7 @@ describe('report rollups', () => {
 
   it('follow the demo seed, which writes submitted orders first and their lines after', async () => {
     const db = database.db;
-    await db('orders').delete();
+    await deleteAllOrders(db);
     const seeded = await seedDemoData(testContext(db));
     expect(seeded.orders).toBeGreaterThan(0);
     const counted = await db('orders').whereIn('status', ['approved', 'submitted']).count('* as n').first();
@@ -178,7 +184,7 @@ describe('report rollups', () => {
         fc.array(operation, { maxLength: 12 }),
         async (initial, operations) => {
           // Each run starts clean, whatever the previous one left behind.
-          await db('orders').delete();
+          await deleteAllOrders(db);
           await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
           await db.raw('SELECT report_rollups_rebuild()');
           const ids: string[] = [];
@@ -199,7 +205,7 @@ describe('report rollups', () => {
           }
           for (const op of operations) await apply(db, ids, op);
           expect(await rollups(db)).toEqual(await recomputed(db));
-          await db('orders').delete();
+          await deleteAllOrders(db);
           expect(await rollups(db)).toEqual({ orders: [], products: [] });
         },
       ),
@@ -209,7 +215,7 @@ describe('report rollups', () => {
 
   it('put an order approved while the timezone changes on its day in the new zone', async () => {
     const db = database.db;
-    await db('orders').delete();
+    await deleteAllOrders(db);
     await db('company_settings').where({ id: 1 }).update({ timezone: 'America/New_York' });
     // 23:30 on 30 April in New York, 12:30 on 1 May in Tokyo.
     const [order] = await db('orders')

@@ -406,6 +406,8 @@ describe('/api/reports', () => {
           { asin: Z.asin, title: Z.title, total_units: 1, total_spend: '1.00' },
         ],
         approval_levels_without_approver: expect.any(Array),
+        // As budgets count it, over the Budget vs actual month (the consistency test compares the figures).
+        department_spend: { month: '2026-03', rows: expect.any(Array), total_committed: expect.any(String) },
       },
     });
     const chosen = await agent

@@ -4,6 +4,8 @@ import { allow } from '../../http/policy.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { prepareReportExport } from './reports-export.service.js';
 import { dashboardReport, parseReportQuery, queryReport } from './reports.service.js';
+import { exportStatOrders, parseStatOrdersQuery, statOrdersReport } from './stat-orders.service.js';
+import { exportSupplierScorecard, parseScorecardQuery, supplierScorecard } from './supplier-scorecard.service.js';
 
 /** How long the report took on the server, for the browser's network panel and the benchmark. */
 function sendReport(res: Response, startedAt: number, data: unknown): void {
@@ -27,6 +29,18 @@ export function reportsRoutes({ contextFor }: RouteDependencies): Router {
     await csvExport.writeTo(res);
   });
 
+  /** The supplier scorecard per supplier identity and month; format=csv answers the file. */
+  router.get('/reports/suppliers', allow.roles('admin', 'finance'), async (req, res) => {
+    const startedAt = performance.now();
+    const query = parseScorecardQuery(req.query);
+    if (query.format !== 'csv') return sendReport(res, startedAt, await supplierScorecard(contextFor(req), query));
+    const { fileName, csv } = await exportSupplierScorecard(contextFor(req), query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(csv);
+  });
+
   router.get('/reports/dashboard', allow.roles('admin', 'finance'), async (req, res) => {
     const startedAt = performance.now();
     sendReport(res, startedAt, await dashboardReport(contextFor(req), req.query));
@@ -35,6 +49,18 @@ export function reportsRoutes({ contextFor }: RouteDependencies): Router {
   router.post('/reports/dashboard', allow.roles('admin', 'finance'), async (req, res) => {
     const startedAt = performance.now();
     sendReport(res, startedAt, await dashboardReport(contextFor(req), req.body));
+  });
+
+  // How often each department placed a STAT order, and why; format=csv answers the file.
+  router.get('/reports/stat-orders', allow.roles('admin', 'finance'), async (req, res) => {
+    const startedAt = performance.now();
+    const query = parseStatOrdersQuery(req.query);
+    if (query.format !== 'csv') return sendReport(res, startedAt, await statOrdersReport(contextFor(req), query));
+    const { fileName, csv } = await exportStatOrders(contextFor(req), query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(csv);
   });
 
   return router;

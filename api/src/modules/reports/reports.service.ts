@@ -12,11 +12,12 @@ import {
   type ReportSlice,
   type TopProductRow,
 } from '../../contracts/reports.js';
-import type { ServiceContext } from '../../context.js';
+import { readForReport, type ServiceContext } from '../../context.js';
 import type { Db } from '../../database/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { listLevelsWithoutApprover } from '../approvals/approvals.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { committedByDepartment } from '../budgets/budget-vs-actual.service.js';
 import { reportTimezone } from './report-timezone.js';
 import * as queries from './reports.queries.js';
 import {
@@ -30,10 +31,13 @@ import {
   type StateTotalsRow,
 } from './reports.rules.js';
 
-const DATE_FIELDS = new Set(['filters', 'start_date', 'end_date']);
+const DATE_FIELDS = new Set(['filters', 'start_date', 'end_date', 'from', 'to']);
 
-/** Parses a report request; a refusal carries the first problem as its message (the screens show it). */
-function parseOrRefuse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+/**
+ * Parses a report request; a refusal carries the first problem as its message (the screens show it),
+ * REPORT_INVALID_RANGE when it is about the dates.
+ */
+export function parseReportRequest<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const errors: Record<string, string> = {};
@@ -48,7 +52,7 @@ function parseOrRefuse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T
 }
 
 export function parseReportQuery(raw: unknown): ReportQueryRequest {
-  return parseOrRefuse(reportQueryRequestSchema, raw);
+  return parseReportRequest(reportQueryRequestSchema, raw);
 }
 
 interface SliceRequest {
@@ -74,24 +78,35 @@ async function readSlice(db: Db, { slice, view, range }: SliceRequest, limit?: n
 
 /** POST /api/reports/query with format json: one slice for whole days of the company timezone. */
 export async function queryReport(ctx: ServiceContext, request: ReportQueryRequest): Promise<ReportData> {
-  return readSlice(ctx.db, { slice: request.slice, view: request.view, range: request.filters }, REPORT_JSON_ROW_LIMIT);
+  return readForReport(ctx, (db) =>
+    readSlice(db, { slice: request.slice, view: request.view, range: request.filters }, REPORT_JSON_ROW_LIMIT),
+  );
 }
 
 /** The dashboard's cards (or, given a slice, that slice) for start_date..end_date, default the last 30 days. */
 export async function dashboardReport(ctx: ServiceContext, raw: unknown): Promise<DashboardCards | ReportData> {
-  const input = parseOrRefuse(dashboardRequestSchema, raw);
+  const input = parseReportRequest(dashboardRequestSchema, raw);
   const today = todayIn(await reportTimezone(ctx.db), ctx.now());
   const range = resolveDashboardRange(input, today);
-  if (input.slice) return readSlice(ctx.db, { slice: input.slice, view: input.view, range }, REPORT_JSON_ROW_LIMIT);
-  const [days, topItems, levelsWithoutApprover] = await Promise.all([
-    queries.selectReportRows<DayTotalsRow>(ctx.db, 'dailyTotals', range),
-    queries.selectReportRows<TopProductRow>(ctx.db, 'topProducts', range, DASHBOARD_TOP_ITEMS),
+  const { slice, view } = input;
+  if (slice) return readForReport(ctx, (db) => readSlice(db, { slice, view, range }, REPORT_JSON_ROW_LIMIT));
+  const [[days, topItems], levelsWithoutApprover, departmentSpend] = await Promise.all([
+    readForReport(ctx, (db) =>
+      Promise.all([
+        queries.selectReportRows<DayTotalsRow>(db, 'dailyTotals', range),
+        queries.selectReportRows<TopProductRow>(db, 'topProducts', range, DASHBOARD_TOP_ITEMS),
+      ]),
+    ),
+    // Approval settings are not report data: read where they are written.
     listLevelsWithoutApprover(ctx),
+    // As budgets count it, from their running totals: the figures of Budget vs actual.
+    committedByDepartment(ctx),
   ]);
   return {
     start_date: range.from,
     end_date: range.to,
     overview: overviewTotals(days),
+    department_spend: departmentSpend,
     top_items: topItems,
     approval_levels_without_approver: levelsWithoutApprover,
   };

@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { parseStrictXml } from '../../xml/strict-xml.js';
 
 /**
  * What node-saml 5 leaves to us: the Response's Destination, the bearer SubjectConfirmationData's
@@ -15,19 +15,6 @@ export function decodeSamlResponse(encoded: string): string | undefined {
   const xml = Buffer.from(encoded, 'base64').toString('utf8');
   if (!xml.includes('<') || /<!DOCTYPE|<!ENTITY/i.test(xml)) return undefined;
   return xml;
-}
-
-function parseXml(xml: string): Document | undefined {
-  let isBroken = false;
-  const fail = () => {
-    isBroken = true;
-  };
-  // xmldom 0.8 reports some malformations (an unclosed element) as mere warnings: all count.
-  const doc = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(
-    xml,
-    'text/xml',
-  ) as unknown as Document;
-  return isBroken || !doc?.documentElement ? undefined : doc;
 }
 
 function childrenOf(parent: Element, namespace: string, localName: string): Element[] {
@@ -56,14 +43,17 @@ export interface ResponseEnvelope {
   issuer?: string;
   /** Ids of the top-level assertions as posted (unverified): used only to name a refusal. */
   assertionIds: string[];
+  /** The request it answers, as posted (unverified): used only to report a refused test sign-in. */
+  inResponseTo?: string;
 }
 
 /** The samlp:Response envelope as posted; its fields are trusted only as far as its signature goes. */
 export function readResponseEnvelope(xml: string): ResponseEnvelope | undefined {
-  const root = parseXml(xml)?.documentElement;
+  const root = parseStrictXml(xml)?.documentElement;
   if (!root || root.namespaceURI !== PROTOCOL_NS || root.localName !== 'Response') return undefined;
   return {
     destination: attributeOf(root, 'Destination'),
+    inResponseTo: attributeOf(root, 'InResponseTo'),
     issuer: childrenOf(root, ASSERTION_NS, 'Issuer')[0]?.textContent?.trim(),
     assertionIds: childrenOf(root, ASSERTION_NS, 'Assertion')
       .map((assertion) => attributeOf(assertion, 'ID'))
@@ -86,7 +76,7 @@ export interface AssertionFacts {
 
 /** Facts of the assertion node-saml verified (its signed bytes, not the posted document). */
 export function readAssertionFacts(assertionXml: string): AssertionFacts | undefined {
-  const assertion = parseXml(assertionXml)?.documentElement;
+  const assertion = parseStrictXml(assertionXml)?.documentElement;
   if (!assertion || assertion.namespaceURI !== ASSERTION_NS || assertion.localName !== 'Assertion') return undefined;
   const id = attributeOf(assertion, 'ID');
   if (!id) return undefined;

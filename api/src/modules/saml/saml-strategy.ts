@@ -11,7 +11,8 @@ import passportModule from 'passport';
 import type { AppConfig } from '../../config.js';
 import { samlAcsBodySchema, ssoProviderIdSchema } from '../../contracts/sso.js';
 import type { Db } from '../../database/connection.js';
-import { selectSsoProvider, type SsoProviderRow } from './saml.queries.js';
+import { serviceProviderValues } from '../sso/sso-service-provider.rules.js';
+import { selectSsoProvider, type SsoProviderSettingsRow } from './saml.queries.js';
 import { createSamlRequestCache, SamlStoreError } from './saml-request-cache.js';
 import {
   checkDelivery,
@@ -46,17 +47,24 @@ export function parseProviderId(value: unknown): string | undefined {
 }
 
 export function samlEndpoints(publicUrl: string, providerId: string) {
-  const base = `${publicUrl}/api/auth/saml/${providerId}`;
-  return { entityId: `${base}/metadata`, acsUrl: `${base}/acs` };
+  const values = serviceProviderValues(publicUrl, providerId);
+  return { entityId: values.entity_id, acsUrl: values.acs_url };
 }
 
-export type UsableSsoProvider = SsoProviderRow & { entry_point: string; idp_certificate: string };
+export type UsableSsoProvider = SsoProviderSettingsRow & { entry_point: string; idp_certificate: string };
 
 /** An enabled provider with what SAML needs: an entry point and the IdP's signing certificate. */
 export async function selectUsableProvider(db: Db, providerId: string): Promise<UsableSsoProvider | undefined> {
   const provider = await selectSsoProvider(db, providerId);
   if (!provider?.entry_point || !provider.idp_certificate) return undefined;
   return { ...provider, entry_point: provider.entry_point, idp_certificate: provider.idp_certificate };
+}
+
+/** Both certificates while a second is set: a response signed by either is accepted (a rotation). */
+function idpCertificatesOf(provider: UsableSsoProvider): string | string[] {
+  return provider.idp_secondary_certificate
+    ? [provider.idp_certificate, provider.idp_secondary_certificate]
+    : provider.idp_certificate;
 }
 
 export function samlOptionsFor(dependencies: SamlDependencies, provider: UsableSsoProvider): SamlConfig {
@@ -67,7 +75,7 @@ export function samlOptionsFor(dependencies: SamlDependencies, provider: UsableS
     audience: entityId,
     callbackUrl: acsUrl,
     entryPoint: provider.entry_point,
-    idpCert: provider.idp_certificate,
+    idpCert: idpCertificatesOf(provider),
     // node-saml checks it for logout messages only; the sign-in's issuer is checked in checkDelivery.
     idpIssuer: provider.entity_id,
     // A signature is required, by the assertion or by the whole response (the spec's "signed response
@@ -95,11 +103,23 @@ export interface VerifiedAssertion {
   expiresAt: Date;
   inResponseTo?: string;
   identity: SamlIdentity;
+  nameIdFormat?: string;
+  /** Every attribute's text values, for the group mapping and the test sign-in's report. */
+  attributes: Record<string, string[]>;
 }
 
 export type SamlVerification =
   | { kind: 'verified'; providerId: string; assertion: VerifiedAssertion }
-  | { kind: 'refused'; providerId: string | undefined; reason: SamlFailureReason; postedAssertionIds: string[] };
+  | {
+      kind: 'refused';
+      providerId: string | undefined;
+      reason: SamlFailureReason;
+      postedAssertionIds: string[];
+      /** The request the response names (unverified): a refused test sign-in is reported to its admin. */
+      inResponseTo?: string;
+      /** Only when the signature held and the identity was refused: what the IdP sent, for a test's report. */
+      attributes?: Record<string, string[]>;
+    };
 
 interface PendingResponse {
   provider: UsableSsoProvider;
@@ -108,6 +128,16 @@ interface PendingResponse {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Attribute values as text; complex (nested XML) values are left out. */
+function textAttributes(attributes: Record<string, unknown>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [
+      name,
+      (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string'),
+    ]),
+  );
 }
 
 /**
@@ -137,17 +167,22 @@ export function createSamlAuthenticator(dependencies: SamlDependencies) {
       skewMs: CLOCK_SKEW_MS,
     });
     if (!delivery.ok) return refuse(delivery.reason);
+    const attributes = isRecord(profile.attributes) ? profile.attributes : {};
     const identity = identityFromAssertion({
       nameId: profile.nameID,
       nameIdFormat: profile.nameIDFormat,
-      attributes: isRecord(profile.attributes) ? profile.attributes : {},
+      attributes,
     });
-    if ('failure' in identity) return refuse(identity.failure);
+    if ('failure' in identity) {
+      return done(null, undefined, { reason: identity.failure, attributes: textAttributes(attributes) });
+    }
     const verified: VerifiedAssertion = {
       assertionId: delivery.assertionId,
       expiresAt: delivery.expiresAt,
       inResponseTo: typeof profile.inResponseTo === 'string' ? profile.inResponseTo : undefined,
       identity,
+      nameIdFormat: profile.nameIDFormat,
+      attributes: textAttributes(attributes),
     };
     done(null, { verified });
   };
@@ -172,12 +207,11 @@ export function createSamlAuthenticator(dependencies: SamlDependencies) {
   /** Verifies the SAMLResponse posted to /auth/saml/:providerId/acs. Store failures reject (a 500). */
   async function verifyPostedResponse(req: Request, res: Response): Promise<SamlVerification> {
     const providerId = parseProviderId(req.params.providerId);
-    const refused = (reason: SamlFailureReason, postedAssertionIds: string[] = []): SamlVerification => ({
-      kind: 'refused',
-      providerId,
-      reason,
-      postedAssertionIds,
-    });
+    const refused = (
+      reason: SamlFailureReason,
+      postedAssertionIds: string[] = [],
+      answered: { inResponseTo?: string; attributes?: Record<string, string[]> } = {},
+    ): SamlVerification => ({ kind: 'refused', providerId, reason, postedAssertionIds, ...answered });
     const provider = providerId ? await selectUsableProvider(dependencies.db, providerId) : undefined;
     if (!providerId || !provider) return refused('unknown_provider');
     const body = samlAcsBodySchema.safeParse(req.body);
@@ -202,11 +236,16 @@ export function createSamlAuthenticator(dependencies: SamlDependencies) {
     pending.delete(req);
 
     if (outcome.error instanceof SamlStoreError) throw outcome.error.failure;
-    if (outcome.error) return refused(reasonForSamlError(outcome.error), envelope.assertionIds);
+    const answered = { inResponseTo: envelope.inResponseTo };
+    if (outcome.error) return refused(reasonForSamlError(outcome.error), envelope.assertionIds, answered);
     const verified = isRecord(outcome.user) ? outcome.user.verified : undefined;
     if (!verified) {
-      const reason = isRecord(outcome.info) ? (outcome.info.reason as SamlFailureReason | undefined) : undefined;
-      return refused(reason ?? 'invalid', envelope.assertionIds);
+      const info = isRecord(outcome.info) ? outcome.info : {};
+      const attributes = isRecord(info.attributes) ? (info.attributes as Record<string, string[]>) : undefined;
+      return refused((info.reason as SamlFailureReason | undefined) ?? 'invalid', envelope.assertionIds, {
+        ...answered,
+        attributes,
+      });
     }
     return { kind: 'verified', providerId, assertion: verified as VerifiedAssertion };
   }

@@ -1,7 +1,13 @@
 import type { Db } from '../../database/connection.js';
 
 // SAML signs in through the providers the sso module stores.
-export { selectSsoProvider, type SsoProviderRow } from '../sso/sso-providers.queries.js';
+export {
+  selectDepartment,
+  selectSsoProvider,
+  selectSsoProviderSettings,
+  type SsoProviderRow,
+  type SsoProviderSettingsRow,
+} from '../sso/sso-providers.queries.js';
 
 /** AuthnRequest ids we issued (saml_request_ids), keyed per provider so one IdP cannot answer another's request. */
 export async function insertSamlRequestId(db: Db, key: string, value: string, now: Date): Promise<void> {
@@ -23,6 +29,10 @@ export async function deleteSamlRequestId(db: Db, key: string): Promise<void> {
 
 export async function deleteExpiredSamlRequestIds(db: Db, issuedBefore: Date): Promise<number> {
   return db('saml_request_ids').where('created_at', '<', issuedBefore).delete();
+}
+
+export async function deleteSamlTestSignInsStartedBefore(db: Db, startedBefore: Date): Promise<number> {
+  return db('saml_test_sign_ins').where('created_at', '<', startedBefore).delete();
 }
 
 /**
@@ -49,4 +59,53 @@ export async function isAssertionConsumed(db: Db, assertionIds: readonly string[
   if (assertionIds.length === 0) return false;
   const row = await db('saml_consumed_assertions').whereIn('assertion_id', assertionIds).first('assertion_id');
   return row !== undefined;
+}
+
+export interface SamlTestSignInRow {
+  id: string;
+  provider_id: string;
+  request_id: string;
+  admin_user_id: string;
+  admin_session_id: string;
+  result: unknown;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export async function insertSamlTestSignIn(
+  db: Db,
+  row: Pick<SamlTestSignInRow, 'id' | 'provider_id' | 'request_id' | 'admin_user_id' | 'admin_session_id'>,
+  now: Date,
+): Promise<void> {
+  await db('saml_test_sign_ins').insert({ ...row, created_at: now });
+}
+
+export function selectSamlTestSignInByRequest(
+  db: Db,
+  providerId: string,
+  requestId: string,
+): Promise<SamlTestSignInRow | undefined> {
+  return db('saml_test_sign_ins').where({ provider_id: providerId, request_id: requestId }).first();
+}
+
+/** Stores the IdP's answer once; false when the test had its answer already. */
+export async function completeSamlTestSignIn(db: Db, id: string, result: unknown, now: Date): Promise<boolean> {
+  const updated = await db('saml_test_sign_ins')
+    .where({ id })
+    .whereNull('completed_at')
+    .update({ result: JSON.stringify(result), completed_at: now });
+  return updated === 1;
+}
+
+export function selectSamlTestSignIn(
+  db: Db,
+  owner: { id: string; adminUserId: string; adminSessionId: string },
+): Promise<SamlTestSignInRow | undefined> {
+  return db('saml_test_sign_ins')
+    .where({
+      id: owner.id,
+      admin_user_id: owner.adminUserId,
+      admin_session_id: owner.adminSessionId,
+    })
+    .first();
 }

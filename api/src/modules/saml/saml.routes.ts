@@ -1,11 +1,13 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { ssoProviderIdParamsSchema, ssoTestSignInParamsSchema } from '../../contracts/admin-sso.js';
 import { samlRelayStateSchema } from '../../contracts/sso.js';
 import { allow } from '../../http/policy.js';
 import { byAddress, throttled } from '../throttles/throttles.js';
 import type { RouteDependencies } from '../../http/route-dependencies.js';
 import { startUserSession } from '../../http/sessions.js';
 import { createSamlAuthenticator, type SamlSettings } from './saml-strategy.js';
-import { localRelayState, samlFailureLocation, samlSuccessLocation } from './saml.rules.js';
+import { localRelayState, samlFailureLocation, samlSuccessLocation, samlTestLocation } from './saml.rules.js';
+import { readTestSignIn, startTestSignIn } from './saml-test-sign-in.service.js';
 import { completeSamlSignIn, describeSamlMetadata, refuseUnreadableResponse, startSamlSignIn } from './saml.service.js';
 
 /**
@@ -48,6 +50,8 @@ export function samlRoutes(dependencies: RouteDependencies, options: Partial<Sam
     const verification = await authenticator.verifyPostedResponse(req, res);
     const completion = await completeSamlSignIn(contextFor(req), verification);
     if (completion.kind === 'failed') return res.redirect(302, samlFailureLocation(completion.reason));
+    if (completion.kind === 'tested')
+      return res.redirect(302, samlTestLocation(completion.providerId, completion.testId));
     await startUserSession(req, completion.user, completion.method, now());
     res.redirect(302, samlSuccessLocation(relayState));
   };
@@ -58,6 +62,18 @@ export function samlRoutes(dependencies: RouteDependencies, options: Partial<Sam
     consumeResponse,
     refuseUnreadableBody,
   );
+
+  /** A sign-in whose answer is only shown to the admin who started it; no one is signed in (admins only). */
+  router.post('/admin/sso/providers/:id/test-sign-in', allow.roles('admin'), async (req, res) => {
+    const { id } = ssoProviderIdParamsSchema.parse(req.params);
+    const admin = { userId: req.auth?.userId ?? '', sessionId: req.sessionID };
+    res.status(201).json(await startTestSignIn(contextFor(req), settings, id, admin));
+  });
+  router.get('/admin/sso/test-sign-ins/:testId', allow.roles('admin'), async (req, res) => {
+    const { testId } = ssoTestSignInParamsSchema.parse(req.params);
+    const owner = { id: testId, adminUserId: req.auth?.userId ?? '', adminSessionId: req.sessionID };
+    res.json(await readTestSignIn(contextFor(req), owner));
+  });
 
   return router;
 }

@@ -8,6 +8,7 @@ import {
   roleForNewSamlAccount,
   samlFailureLocation,
   samlSuccessLocation,
+  samlTestLocation,
 } from './saml.rules.js';
 
 describe('localRelayState', () => {
@@ -129,6 +130,15 @@ describe('roleForNewSamlAccount', () => {
     const defaults = { employeeGroupPatterns: [...DEFAULT_EMPLOYEE_GROUP_PATTERNS], forcedProviderEmails: [] };
     expect(roleForNewSamlAccount({ email: 'a@b.org', groups }, defaults)).toBe(role);
   });
+
+  it('gives a group rule’s role, except to a whitelisted test account, who is always a provider', () => {
+    const settings = {
+      employeeGroupPatterns: [...DEFAULT_EMPLOYEE_GROUP_PATTERNS],
+      forcedProviderEmails: ['Test@B.org'],
+    };
+    expect(roleForNewSamlAccount({ email: 'a@b.org', groups: ['nice-staff'] }, settings, 'nurse')).toBe('nurse');
+    expect(roleForNewSamlAccount({ email: 'test@b.org', groups: ['nice-staff'] }, settings, 'nurse')).toBe('provider');
+  });
 });
 
 describe('callback locations', () => {
@@ -143,5 +153,11 @@ describe('callback locations', () => {
   it('carries a local RelayState as redirect', () => {
     expect(samlSuccessLocation(undefined)).toBe('/auth/callback');
     expect(samlSuccessLocation('/orders?tab=open')).toBe('/auth/callback?redirect=%2Forders%3Ftab%3Dopen');
+  });
+
+  it('sends a test sign-in back to the Single sign-on page with its id', () => {
+    expect(samlTestLocation('hospital_sso', '00000000-0000-4000-8000-000000000001')).toBe(
+      '/admin/sso?provider=hospital_sso&test=00000000-0000-4000-8000-000000000001',
+    );
   });
 });

@@ -13,6 +13,11 @@ export function samlFailureLocation(reason: SamlFailureReason): string {
   return `/auth/callback?error=${samlErrorCode(reason)}&error_description=${description}`;
 }
 
+/** Where the browser lands after a test sign-in: the back office's Single sign-on page shows the answer. */
+export function samlTestLocation(providerId: string, testId: string): string {
+  return `/admin/sso?provider=${encodeURIComponent(providerId)}&test=${encodeURIComponent(testId)}`;
+}
+
 export function samlSuccessLocation(relayState: string | undefined): string {
   return relayState ? `/auth/callback?redirect=${encodeURIComponent(relayState)}` : '/auth/callback';
 }
@@ -130,13 +135,19 @@ export function identityFromAssertion(input: {
 }
 
 /**
- * The guess's 'employee' is a label, not a role value: staff get the plain 'user' role and an
- * admin grants more; everyone else is a 'provider'. Existing accounts keep their roles.
+ * A whitelisted test account is a provider whatever its groups (decisions.md); then a group rule of
+ * the provider's settings decides; else the guess, whose 'employee' is a label, not a role value:
+ * staff get the plain 'user' role and an admin grants more; everyone else is a 'provider'.
+ * Existing accounts keep their roles.
  */
 export function roleForNewSamlAccount(
   identity: Pick<SamlIdentity, 'email' | 'groups'>,
   settings: { employeeGroupPatterns: readonly string[]; forcedProviderEmails: readonly string[] },
+  mappedRole?: Role,
 ): Role {
+  const email = identity.email?.toLowerCase();
+  if (settings.forcedProviderEmails.some((forced) => forced.toLowerCase() === email)) return 'provider';
+  if (mappedRole) return mappedRole;
   const label: SsoRoleLabel = guessSsoRole({
     email: identity.email,
     groups: identity.groups,

@@ -5,7 +5,9 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SignedInUser } from '../auth/auth.service.js';
 import { signInWithExternalIdentity } from '../auth/external-identity.service.js';
+import { mapSamlAccess } from './saml-mapping.service.js';
 import { requestCacheKey } from './saml-request-cache.js';
+import { recordTestSignInAnswer, recordTestSignInRefusal } from './saml-test-sign-in.service.js';
 import {
   parseProviderId,
   REQUEST_MAX_AGE_MS,
@@ -68,7 +70,9 @@ async function refuseSamlSignIn(ctx: ServiceContext, method: string, reason: Sam
 }
 
 export type SamlCompletion =
-  { kind: 'signed_in'; user: SignedInUser; method: string } | { kind: 'failed'; reason: SamlFailureReason };
+  | { kind: 'signed_in'; user: SignedInUser; method: string }
+  | { kind: 'tested'; providerId: string; testId: string }
+  | { kind: 'failed'; reason: SamlFailureReason };
 
 /**
  * Ends a verified response in a signed-in account, or records why not. The assertion id is
@@ -79,6 +83,16 @@ export async function completeSamlSignIn(ctx: ServiceContext, verification: Saml
   const refuse = (reason: SamlFailureReason) => refuseSamlSignIn(ctx, method, reason);
 
   if (verification.kind === 'refused') {
+    // A refused answer to an admin's test sign-in is that test's report, not a failed sign-in page.
+    const testId =
+      verification.providerId && verification.inResponseTo
+        ? await recordTestSignInRefusal(ctx, verification.providerId, {
+            inResponseTo: verification.inResponseTo,
+            reason: verification.reason,
+            attributes: verification.attributes,
+          })
+        : undefined;
+    if (testId && verification.providerId) return { kind: 'tested', providerId: verification.providerId, testId };
     // A replay that arrives after the first use deleted its request id fails InResponseTo: name it.
     const isReplay =
       verification.reason === 'in_response_to' &&
@@ -100,7 +114,15 @@ export async function completeSamlSignIn(ctx: ServiceContext, verification: Saml
   });
   if (!isFirstUse) return refuse('replay');
 
+  // A test sign-in an admin started answers its report and never signs anyone in.
+  const testId = assertion.inResponseTo
+    ? await recordTestSignInAnswer(ctx, providerId, { ...assertion, inResponseTo: assertion.inResponseTo })
+    : undefined;
+  if (testId) return { kind: 'tested', providerId, testId };
+
   const { identity } = assertion;
+  const provider = await selectUsableProvider(ctx.db, providerId);
+  const mapped = provider ? await mapSamlAccess(ctx, provider, assertion.attributes) : undefined;
   try {
     const user = await signInWithExternalIdentity(ctx, {
       provider: method,
@@ -111,11 +133,12 @@ export async function completeSamlSignIn(ctx: ServiceContext, verification: Saml
       firstName: identity.firstName,
       lastName: identity.lastName,
       groups: identity.groups,
-      department: identity.department,
-      roleForNewAccount: roleForNewSamlAccount(identity, ctx.config.saml),
+      // A department rule that matched wins over the directory's department attribute.
+      department: mapped?.department?.code ?? identity.department,
+      roleForNewAccount: roleForNewSamlAccount(identity, ctx.config.saml, mapped?.role ?? undefined),
       // Fallback providers (okta_sso, okta_tile) serve other domains: they may create accounts,
       // never take over an existing account outside the domains they are configured for.
-      mayLinkExistingAccount: await providerServesDomain(ctx, providerId, identity.email),
+      mayLinkExistingAccount: Boolean(provider && servesDomain(provider, identity.email)),
     });
     return { kind: 'signed_in', user, method };
   } catch (error) {
@@ -127,13 +150,20 @@ export async function completeSamlSignIn(ctx: ServiceContext, verification: Saml
   }
 }
 
-async function providerServesDomain(ctx: ServiceContext, providerId: string, email: string): Promise<boolean> {
+function servesDomain(provider: { domains: readonly string[] }, email: string): boolean {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  const provider = await selectUsableProvider(ctx.db, providerId);
-  return Boolean(provider?.domains.includes(domain));
+  return provider.domains.includes(domain);
 }
 
 /** Forgets SAML request ids older than a sign-in may take; returns how many. */
 export function deleteExpiredSamlRequests(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
   return queries.deleteExpiredSamlRequestIds(ctx.db, new Date(ctx.now().getTime() - REQUEST_MAX_AGE_MS));
+}
+
+/** An admin reads a test sign-in's answer at once; after a day it only keeps a person's attributes. */
+const TEST_SIGN_IN_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Forgets test sign-ins started more than a day ago; returns how many. */
+export function deleteOldSamlTestSignIns(ctx: Pick<ServiceContext, 'db' | 'now'>): Promise<number> {
+  return queries.deleteSamlTestSignInsStartedBefore(ctx.db, new Date(ctx.now().getTime() - TEST_SIGN_IN_KEPT_MS));
 }

@@ -17,6 +17,8 @@ export interface SandboxFollowUp {
   order_payload_id: string;
   lines: SandboxLine[];
   has_backorder: boolean;
+  /** A STAT order: confirmed and shipped at once, for next-day delivery, nothing backordered. */
+  is_next_day: boolean;
   due_at: Date;
 }
 
@@ -28,6 +30,8 @@ export interface SandboxTiming {
 }
 
 const DAY_MS = 86_400_000;
+/** What the sandbox says of a STAT order in its confirmation and ship notice. */
+export const NEXT_DAY_COMMENT = 'STAT order: shipped at once, next-day delivery';
 export const SANDBOX_CARRIER = 'UPS';
 /** After this many refused or failed sends a document is given up (it stays listed with its error). */
 export const MAX_SANDBOX_ATTEMPTS = 8;
@@ -51,20 +55,24 @@ export function isOverpricedInvoice(payloadId: string, share: number): boolean {
 
 /** What the sandbox will send about an order it accepted: a confirmation, then a ship notice. */
 export function planFollowUps(
-  order: { orderId: string; payloadId: string; lines: SandboxLine[] },
+  order: { orderId: string; payloadId: string; lines: SandboxLine[]; isNextDay?: boolean },
   timing: SandboxTiming,
   now: Date,
 ): SandboxFollowUp[] {
-  const hasBackorder = isBackorderedOrder(order.payloadId, timing.backorderShare);
+  const isNextDay = order.isNextDay === true;
+  const hasBackorder = !isNextDay && isBackorderedOrder(order.payloadId, timing.backorderShare);
   const common = {
     order_id: order.orderId,
     order_payload_id: order.payloadId,
     lines: order.lines,
     has_backorder: hasBackorder,
+    is_next_day: isNextDay,
   };
-  const shipAfterMs = Math.max(timing.shipAfterS, timing.confirmAfterS) * 1000;
+  // A STAT order is confirmed and shipped at once (the ship notice still follows the confirmation).
+  const confirmAfterMs = isNextDay ? 0 : timing.confirmAfterS * 1000;
+  const shipAfterMs = isNextDay ? 0 : Math.max(timing.shipAfterS, timing.confirmAfterS) * 1000;
   return [
-    { ...common, kind: 'confirmation', due_at: new Date(now.getTime() + timing.confirmAfterS * 1000) },
+    { ...common, kind: 'confirmation', due_at: new Date(now.getTime() + confirmAfterMs) },
     { ...common, kind: 'ship_notice', due_at: new Date(now.getTime() + shipAfterMs) },
     { ...common, kind: 'invoice', due_at: new Date(now.getTime() + shipAfterMs + timing.invoiceAfterS * 1000) },
   ];
@@ -78,6 +86,7 @@ function backorderedOf(line: SandboxLine, index: number, hasBackorder: boolean):
 
 export function sandboxConfirmation(followUp: SandboxFollowUp, now: Date): ConfirmationInput {
   const order = { orderId: followUp.order_id, payloadId: followUp.order_payload_id };
+  if (followUp.is_next_day) return nextDayConfirmation(followUp, now);
   const isPartial = followUp.lines.some((line, index) => backorderedOf(line, index, followUp.has_backorder) > 0);
   if (!isPartial) return { type: 'accept', noticeDate: now, order, confirmId: `SBX-C-${followUp.order_id}` };
   return {
@@ -116,6 +125,29 @@ export function sandboxConfirmation(followUp: SandboxFollowUp, now: Date): Confi
   };
 }
 
+/** A STAT order: every line accepted for delivery tomorrow, and the header says so. */
+function nextDayConfirmation(followUp: SandboxFollowUp, now: Date): ConfirmationInput {
+  return {
+    type: 'detail',
+    noticeDate: now,
+    confirmId: `SBX-C-${followUp.order_id}`,
+    comments: NEXT_DAY_COMMENT,
+    order: { orderId: followUp.order_id, payloadId: followUp.order_payload_id },
+    items: followUp.lines.map((line) => ({
+      lineNumber: line.line_number,
+      quantity: line.quantity,
+      statuses: [
+        {
+          type: 'accept' as const,
+          quantity: line.quantity,
+          deliveryDate: new Date(now.getTime() + DAY_MS),
+          comments: 'next-day',
+        },
+      ],
+    })),
+  };
+}
+
 /** Ships what was confirmed (not the backordered part), by UPS, with a lot and an expiry per line. */
 export function sandboxShipNotice(followUp: SandboxFollowUp, now: Date): ShipNoticeInput {
   const tracking = `1Z${createHash('sha256').update(followUp.order_payload_id).digest('hex').slice(0, 16).toUpperCase()}`;
@@ -123,7 +155,8 @@ export function sandboxShipNotice(followUp: SandboxFollowUp, now: Date): ShipNot
     shipmentId: `SBX-S-${followUp.order_id}`,
     noticeDate: now,
     shipmentDate: now,
-    deliveryDate: new Date(now.getTime() + 2 * DAY_MS),
+    deliveryDate: new Date(now.getTime() + (followUp.is_next_day ? 1 : 2) * DAY_MS),
+    ...(followUp.is_next_day ? { comments: NEXT_DAY_COMMENT } : {}),
     carrier: SANDBOX_CARRIER,
     trackingNumber: tracking,
     portions: [

@@ -31,7 +31,7 @@ const INVOICE_WAIT_MS = 10_000;
 /** Plans the confirmation and ship notice of an order the sandbox accepted (kept in the database). */
 export async function planSandboxFollowUps(
   ctx: ServiceContext,
-  order: { orderId: string; payloadId: string; lines: SandboxLine[] },
+  order: { orderId: string; payloadId: string; lines: SandboxLine[]; isNextDay?: boolean },
 ): Promise<void> {
   await queries.insertSandboxDocuments(ctx.db, planFollowUps(order, ctx.config.sandboxSupplier, ctx.now()));
 }

@@ -75,6 +75,8 @@ export interface SandboxDocumentRow {
   kind: 'confirmation' | 'ship_notice' | 'invoice';
   lines: { line_number: number; quantity: number; unit_price?: string }[];
   has_backorder: boolean;
+  /** A STAT order's documents: sent at once, promising next-day delivery. */
+  is_next_day: boolean;
   due_at: Date;
   attempts: number;
 }
@@ -113,7 +115,8 @@ export async function leaseDueSandboxDocuments(
          ORDER BY c.due_at
          LIMIT :limit
          FOR UPDATE SKIP LOCKED)
-      RETURNING d.id::text AS id, d.order_payload_id, d.order_id, d.kind, d.lines, d.has_backorder, d.due_at, d.attempts`,
+      RETURNING d.id::text AS id, d.order_payload_id, d.order_id, d.kind, d.lines, d.has_backorder, d.is_next_day,
+        d.due_at, d.attempts`,
     options,
   );
   return rows;

@@ -19,7 +19,8 @@ import { sandboxSupplierRoutes } from './sandbox-supplier.routes.js';
 
 const IDENTITY = 'SUPPLYHUB-TEST';
 const SECRET = 'sandbox-shared-secret-&-<42>';
-const SLOW_ANSWER_MS = 400;
+// Long enough that the resend, stored-order lookup and all, is answered first on a loaded machine.
+const SLOW_ANSWER_MS = 2_000;
 const CXML_PATH = '/sandbox/supplier/cxml';
 
 function orderXml(

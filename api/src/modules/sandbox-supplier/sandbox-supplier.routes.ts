@@ -64,7 +64,7 @@ export function sandboxSupplierRoutes(
     res.json({ failNext: armedFailure });
   });
 
-  // The PunchOut shop (issue 19 §5): a PunchOutSetupRequest opens a session; its page sells a few items.
+  // The PunchOut shop (docs/punchout.md): a PunchOutSetupRequest opens a session; its page sells a few items.
   router.post(
     '/sandbox/supplier/punchout/setup',
     allow.public(),

@@ -111,6 +111,8 @@ export async function receiveOrderRequest(
         quantity: item.quantity ?? 0,
         unit_price: item.unitPrice ?? '0.00',
       })),
+      // A STAT order (the priority Extrinsic) is confirmed and shipped at once, for next-day delivery.
+      isNextDay: request.extrinsics.Priority === 'STAT',
     });
   }
   // A resend is answered at once with the stored order: the lost answer was the failure, not the order.

@@ -17,6 +17,7 @@ const AUTOMATION_COLUMNS = [
   'auto_approve_enabled',
   'auto_approve_under_amount',
   'max_order_total',
+  'stat_auto_approve_under',
 ] as const;
 
 // Each settings table holds one row, id 1 (created by the migrations).

@@ -139,7 +139,26 @@ describe('admin settings', () => {
     expect((await doctor.get('/api/approval-policy').expect(200)).body).toEqual({
       auto_approve_enabled: true,
       auto_approve_under_amount: '250.00',
+      stat_auto_approve_under: null,
     });
+    // The STAT orders' own amount is part of the policy the profile card tells.
+    const automationBody = {
+      auto_sync_daily: true,
+      email_notifications_new_orders: false,
+      auto_approve_enabled: true,
+      auto_approve_under_amount: 250,
+    };
+    await agent
+      .put('/api/admin/settings/automation')
+      .send({ ...automationBody, stat_auto_approve_under: 400 })
+      .expect(200);
+    expect((await doctor.get('/api/approval-policy').expect(200)).body).toMatchObject({
+      stat_auto_approve_under: '400.00',
+    });
+    await agent
+      .put('/api/admin/settings/automation')
+      .send({ ...automationBody, stat_auto_approve_under: '' })
+      .expect(200);
     await doctor.get('/api/admin/settings/automation').expect(403);
   });
 

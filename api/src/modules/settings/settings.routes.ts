@@ -12,6 +12,7 @@ import {
   saveCompanySettings,
   savePunchoutSettings,
 } from './settings.service.js';
+import { getSupplierTextSettings, saveSupplierTextSettings } from './supplier-text-settings.service.js';
 
 /** Admin settings (admin-portal §2.6): company, automation, punchout — admin and super_admin. */
 export function settingsRoutes({ contextFor }: RouteDependencies): Router {
@@ -33,6 +34,13 @@ export function settingsRoutes({ contextFor }: RouteDependencies): Router {
   );
   router.put('/admin/settings/punchout', allow.roles('admin'), async (req, res) =>
     res.json(await savePunchoutSettings(contextFor(req), req.body)),
+  );
+  // What the patient-data guard checks in text sent to the supplier, besides its built-in shapes.
+  router.get('/admin/settings/supplier-text', allow.roles('admin'), async (req, res) =>
+    res.json(await getSupplierTextSettings(contextFor(req))),
+  );
+  router.put('/admin/settings/supplier-text', allow.roles('admin'), async (req, res) =>
+    res.json(await saveSupplierTextSettings(contextFor(req), req.body)),
   );
   // Sends a deploymentMode="test" OrderRequest to the supplier and answers what it said; orders nothing here.
   router.post('/admin/settings/punchout/test-order', allow.roles('admin'), async (req, res) =>

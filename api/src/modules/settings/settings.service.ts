@@ -38,23 +38,28 @@ export async function getAutomationSettings(ctx: ServiceContext): Promise<Automa
     ...row,
     auto_approve_under_amount: toMoneyText(row.auto_approve_under_amount),
     max_order_total: toMoneyText(row.max_order_total),
+    stat_auto_approve_under:
+      row.stat_auto_approve_under === null ? null : toMoneyText(row.stat_auto_approve_under as string),
   };
 }
 
 /** The auto-approve policy as everyone's profile card shows it (a part of the automation settings). */
 export async function getApprovalPolicy(ctx: ServiceContext): Promise<ApprovalPolicy> {
-  const { auto_approve_enabled, auto_approve_under_amount } = await getAutomationSettings(ctx);
-  return { auto_approve_enabled, auto_approve_under_amount };
+  const { auto_approve_enabled, auto_approve_under_amount, stat_auto_approve_under } = await getAutomationSettings(ctx);
+  return { auto_approve_enabled, auto_approve_under_amount, stat_auto_approve_under };
 }
 
 export async function saveAutomationSettings(ctx: ServiceContext, rawInput: unknown): Promise<AutomationSettings> {
   const input = automationSettingsSchema.parse(rawInput);
-  const { max_order_total: maxOrderTotal, ...preferences } = input;
+  const { max_order_total: maxOrderTotal, stat_auto_approve_under: statUnder, ...preferences } = input;
   await ctx.db.transaction(async (trx) => {
     await queries.updateAutomationSettings(trx, {
       ...preferences,
       auto_approve_under_amount: toMoneyText(input.auto_approve_under_amount),
       ...(maxOrderTotal === undefined ? {} : { max_order_total: toMoneyText(maxOrderTotal) }),
+      ...(statUnder === undefined
+        ? {}
+        : { stat_auto_approve_under: statUnder === null ? null : toMoneyText(statUnder) }),
       updated_by: actorId(ctx),
       updated_at: ctx.now(),
     });

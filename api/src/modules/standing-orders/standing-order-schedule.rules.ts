@@ -1,5 +1,5 @@
 /**
- * When a standing order falls due (issue 19 §3). Everything here is a calendar date (YYYY-MM-DD)
+ * When a standing order falls due. Everything here is a calendar date (YYYY-MM-DD)
  * of the company's time zone: "every Monday" means the company's Monday, whatever the server's
  * clock says, and an occurrence is identified by its date (one order per standing order and date).
  */

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { mayOrderForLocation } from '../orders/orders.service.js';
-import { assertKnownItems, toStandingOrders } from './standing-orders.service.js';
+import { assertKnownItems, refuseStandingNoteWithPatientData, toStandingOrders } from './standing-orders.service.js';
 import * as queries from './standing-orders.queries.js';
 
 const NOT_FOUND = () => AppError.notFound('Standing order not found', 'STANDING_ORDER_NOT_FOUND');
@@ -88,6 +88,7 @@ async function parseAdminInput(ctx: ServiceContext, rawInput: unknown) {
     );
   }
   await assertKnownItems(ctx, input.lines);
+  await refuseStandingNoteWithPatientData(ctx, input.delivery_note);
   return { ...input, schedule: input.schedule as StandingScheduleInput };
 }
 

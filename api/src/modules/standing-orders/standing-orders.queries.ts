@@ -9,16 +9,25 @@ export interface StandingOrderRow {
   start_date: string;
   end_date: string | null;
   paused: boolean;
-  /** Set by an administrator for a ward location (issue 19 §3); null for the owner's own. */
+  /** Set by an administrator for a ward location; null for the owner's own. */
   location_id: string | null;
   location_name: string | null;
+  delivery_note: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = ['id', 'user_id', 'name', 'schedule', 'paused', 'location_id', 'created_at', 'updated_at'].map(
-  (column) => `standing_orders.${column}`,
-);
+const COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'schedule',
+  'paused',
+  'location_id',
+  'delivery_note',
+  'created_at',
+  'updated_at',
+].map((column) => `standing_orders.${column}`);
 
 function selectOrders(db: Db) {
   return db('standing_orders')
@@ -151,6 +160,7 @@ export interface StandingOrderWrite {
   start_date: string;
   end_date: string | null;
   lines: { asin: string; quantity: number }[];
+  delivery_note?: string | null;
 }
 
 export async function insertStandingOrder(

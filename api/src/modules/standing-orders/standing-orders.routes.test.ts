@@ -235,6 +235,28 @@ describe('standing orders', () => {
     await jobAt(new Date(MONDAY.getTime() + 60_000));
     expect(await ordersOf(paused.doctor.user.id)).toHaveLength(1);
   });
+
+  it('skips the date of an owner without a shipping address, with the reason in the audit log for administrators', async () => {
+    const { doctor, standing } = await doctorWithStandingOrder();
+    await db('shipping_addresses').where({ user_id: doctor.user.id }).delete();
+    expect(await jobAt(MONDAY)).toMatchObject({ skipped: 1 });
+    expect(await ordersOf(doctor.user.id)).toEqual([]);
+    const [occurrence] = await db('standing_order_occurrences').where({ standing_order_id: standing.id });
+    expect(occurrence).toMatchObject({
+      status: 'skipped',
+      order_id: null,
+      reason: 'Add your shipping address in Settings before you order.',
+    });
+    const audit = await db('audit_events')
+      .where({ action: 'standing_order.occurrence_skipped', target_id: standing.id })
+      .first('outcome', 'details');
+    expect(audit).toEqual({
+      outcome: 'failure',
+      details: { date: '2026-11-30', code: 'SHIPPING_ADDRESS_REQUIRED', reason: occurrence.reason },
+    });
+    const mails = await db('email_outbox').where({ to_address: doctor.user.email, template: 'standing-order-skipped' });
+    expect(mails).toHaveLength(1);
+  });
 });
 
 describe('standing orders set by an administrator for a ward location', () => {

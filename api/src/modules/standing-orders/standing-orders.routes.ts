@@ -25,7 +25,7 @@ function parseId(params: unknown): string {
   return parseIdParam(params, { message: 'Standing order not found', code: 'STANDING_ORDER_NOT_FOUND' });
 }
 
-/** The caller's own standing orders (issue 19 §3); another user's answer like missing ones. */
+/** The caller's own standing orders; another user's answer like missing ones. */
 export function standingOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 
@@ -63,7 +63,7 @@ export function standingOrdersRoutes({ contextFor }: RouteDependencies): Router 
   return router;
 }
 
-/** /api/admin/standing-orders: standing orders an administrator sets for ward locations (issue 19 §3). */
+/** /api/admin/standing-orders: standing orders an administrator sets for ward locations. */
 export function adminStandingOrdersRoutes({ contextFor }: RouteDependencies): Router {
   const router = Router();
 

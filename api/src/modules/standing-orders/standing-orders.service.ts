@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMail } from '../mail/mail.service.js';
 import { submitOrder } from '../orders/orders.service.js';
+import { ORDER_NOTE_LABEL, refusePatientDataInSupplierText } from '../orders/supplier-text-guard.service.js';
 import {
   fallsOn,
   localDate,
@@ -57,6 +58,7 @@ function toStandingOrder(
     paused: row.paused,
     location: row.location_id ? { id: row.location_id, name: row.location_name ?? '' } : null,
     lines,
+    delivery_note: row.delivery_note,
     // recent is newest first: its first date is the latest occurrence run.
     next_date: row.paused ? null : nextOrderDate(planOf(row), today, recent[0]?.date ?? null),
     recent,
@@ -80,7 +82,13 @@ export async function getStandingOrder(ctx: ServiceContext, userId: string, id: 
 async function parseInput(ctx: ServiceContext, rawInput: unknown) {
   const input = standingOrderInputSchema.parse(rawInput);
   await assertKnownItems(ctx, input.lines);
+  await refuseStandingNoteWithPatientData(ctx, input.delivery_note);
   return { ...input, schedule: input.schedule as StandingScheduleInput };
+}
+
+/** A standing order's note goes to the supplier with each of its orders: checked when it is saved. */
+export async function refuseStandingNoteWithPatientData(ctx: ServiceContext, note: string | null): Promise<void> {
+  await refusePatientDataInSupplierText(ctx, [{ field: 'delivery_note', label: ORDER_NOTE_LABEL, text: note }]);
 }
 
 export async function assertKnownItems(ctx: ServiceContext, lines: readonly { asin: string }[]): Promise<void> {
@@ -204,7 +212,10 @@ async function placeOccurrence(
       ownerCtx,
       owner,
       `standing:${standing.id}:${date}`,
-      { lines: lines.map((line) => ({ asin: line.asin, quantity: line.quantity })) },
+      {
+        lines: lines.map((line) => ({ asin: line.asin, quantity: line.quantity })),
+        delivery_note: standing.delivery_note,
+      },
       { keepCart: true, ...forLocation },
     );
     await queries.finishOccurrence(
@@ -237,6 +248,14 @@ async function placeOccurrence(
       { status: 'skipped', order_id: null, reason: error.message },
       ctx.now(),
     );
+    // The owner is mailed below; the audit log is where administrators see which dates were skipped and why.
+    await recordAudit(ownerCtx, {
+      action: 'standing_order.occurrence_skipped',
+      targetType: 'standing_order',
+      targetId: standing.id,
+      outcome: 'failure',
+      details: { date, code: error.code, reason: error.message },
+    });
     await sendMail(ctx, {
       to: standing.email,
       subject: `Standing order "${standing.name}": nothing ordered for ${date}`,

@@ -8,7 +8,7 @@ export type SubmissionOutcome =
   | { kind: 'retryable'; message: string };
 
 /**
- * decisions.md / the issue: cXML status 2xx is success even when HTTP says otherwise; 4xx is a
+ * cXML status 2xx is success even when HTTP says otherwise; 4xx is a
  * refusal; 5xx, timeouts, resets and answers that are not cXML are retryable.
  */
 export function classifySubmission(input: {

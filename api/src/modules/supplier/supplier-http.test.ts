@@ -13,7 +13,7 @@ const BILLION_LAUGHS =
   '<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>' +
   '<cXML><Response><Status code="200" text="&b;"/></Response></cXML>';
 
-/** A misbehaving supplier: each path is one of the faults the issue lists. */
+/** A misbehaving supplier: each path is one fault (redirect, HTML, empty, entities, reset, huge, hang). */
 describe('postCxml against a hostile supplier', () => {
   let server: Server;
   let base = '';

@@ -6,14 +6,16 @@ import type { SubmissionResult } from '../../contracts/supplier.js';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { describeError } from '../../http/describe-error.js';
+import { recordSupplierSubmission } from '../../metrics/metrics.js';
 import { toAdminOrder, type AdminOrder } from '../admin-orders/admin-orders.service.js';
 import { approvalProgress } from '../approvals/approval-levels.rules.js';
 import { deliverQueuedMail, outboxRow } from '../mail/mail.service.js';
 import { requesterMail } from '../notifications/order-notifications.service.js';
+import { localDate } from '../standing-orders/standing-order-schedule.rules.js';
 import { buildOrderRequestXml } from './cxml/cxml-order-request.js';
 import { withSharedSecretRedacted } from './cxml/cxml-request-document.js';
-import { parseCxmlResponse } from './cxml/cxml-response.js';
-import { CxmlParseError, type CxmlOrderRequestInput } from './cxml/cxml.types.js';
+import { readCxmlResponse } from './cxml/cxml-response.js';
+import type { CxmlOrderRequestInput } from './cxml/cxml.types.js';
 import { openPunchoutSecret } from './punchout-secret.js';
 import { claimableStatuses, claimRefusal, type SubmissionMode } from './submission-claim.rules.js';
 import { bodyPreview, classifySubmission, type SubmissionOutcome } from './submission-outcome.rules.js';
@@ -143,14 +145,14 @@ export async function attemptSubmission(
       postalCode: claim.bill_to_postal_code,
       countryCode: claim.bill_to_country,
     },
-    // Only the lines ordered: those an approver rejected never reach the supplier (issue 18 §4).
+    // Only the lines ordered: those an approver rejected never reach the supplier.
     items: lines
       .filter((line) => line.rejected_at === null)
       .map((line) => ({
         lineNumber: line.line_number,
         quantity: line.quantity,
         supplierPartId: line.asin,
-        // A PunchOut line echoes the supplier's quote reference and unit as they came (issue 19 §5).
+        // A PunchOut line echoes the supplier's quote reference and unit as they came.
         supplierPartAuxiliaryId: line.punchout_reference,
         unitPrice: line.unit_price,
         description: line.title,
@@ -158,11 +160,18 @@ export async function attemptSubmission(
         // The UNSPSC segment for medical supplies when the product has no code of its own.
         unspsc: line.unspsc ?? '42000000',
       })),
+    // A STAT order asks for the earliest delivery: the day it is sent, as the company's calendar has it
+    // (an evening order in New York is already tomorrow in UTC).
+    urgency: claim.is_urgent
+      ? { requestedDeliveryDate: localDate(now, claim.company_timezone), reason: claim.urgent_reason ?? 'STAT' }
+      : null,
+    deliveryNote: claim.delivery_note,
   };
   const xml = buildOrderRequestXml(orderRequest);
 
   const sent = await sendToSupplier(ctx, claim.target_url, xml);
   const { outcome, httpStatus, responseBody, latencyMs } = sent;
+  recordSupplierSubmission(outcome.kind);
   const isAccepted = outcome.kind === 'accepted';
   const supplierOrderId = outcome.kind === 'accepted' ? outcome.supplierOrderId : null;
   const failureReason = isAccepted ? null : outcome.message.slice(0, 500);
@@ -177,6 +186,7 @@ export async function attemptSubmission(
     isAccepted,
     finishedAt: ctx.now(),
     supplierOrderId,
+    supplierIdentity: orderRequest.toIdentity,
     failureReason,
     log: {
       http_status: httpStatus,
@@ -261,12 +271,7 @@ async function sendToSupplier(ctx: ServiceContext, targetUrl: string, xml: strin
       allowedHosts: ctx.config.supplier.allowedHosts,
       totalTimeoutMs: ctx.config.supplier.totalTimeoutMs,
     });
-    let cxml = null;
-    try {
-      cxml = parseCxmlResponse(response.body);
-    } catch (error) {
-      if (!(error instanceof CxmlParseError)) throw error;
-    }
+    const cxml = readCxmlResponse(response.body);
     return {
       outcome: classifySubmission({ httpStatus: response.httpStatus, cxml, transportError: null }),
       httpStatus: response.httpStatus,

@@ -2,12 +2,11 @@ import { AB_LOG_ACTIONS } from '../../contracts/supplier.js';
 import type { SupplierTestOrderResult } from '../../contracts/settings.js';
 import type { ServiceContext } from '../../context.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { dtdProblem } from './cxml/cxml-dtd.js';
+import { dtdProblemOnDemand } from './cxml/cxml-dtd-on-demand.js';
 import { buildOrderRequestXml } from './cxml/cxml-order-request.js';
 import { withSharedSecretRedacted } from './cxml/cxml-request-document.js';
 import { newPayloadId } from './cxml/cxml-response-builder.js';
-import { parseCxmlResponse } from './cxml/cxml-response.js';
-import { CxmlParseError, type CxmlResponse } from './cxml/cxml.types.js';
+import { readCxmlResponse } from './cxml/cxml-response.js';
 import { openPunchoutSecret } from './punchout-secret.js';
 import { classifySubmission } from './submission-outcome.rules.js';
 import { postCxml, SupplierTransportError } from './supplier-http.js';
@@ -68,7 +67,7 @@ export async function sendTestOrderRequest(ctx: ServiceContext): Promise<Supplie
   const xml = buildOrderRequestXml(input);
   const redactedXml = buildOrderRequestXml(withSharedSecretRedacted(input));
   const started = { ...empty, payload_id: input.payloadId, order_id: input.orderId };
-  const invalid = dtdProblem(xml, 'cXML.dtd');
+  const invalid = await dtdProblemOnDemand(xml, 'cXML.dtd');
   if (invalid) return finish(ctx, { ...started, error: `Not sent: ${invalid}` }, redactedXml, null);
 
   try {
@@ -76,12 +75,7 @@ export async function sendTestOrderRequest(ctx: ServiceContext): Promise<Supplie
       allowedHosts: ctx.config.supplier.allowedHosts,
       totalTimeoutMs: ctx.config.supplier.totalTimeoutMs,
     });
-    let cxml: CxmlResponse | null = null;
-    try {
-      cxml = parseCxmlResponse(response.body);
-    } catch (error) {
-      if (!(error instanceof CxmlParseError)) throw error;
-    }
+    const cxml = readCxmlResponse(response.body);
     const outcome = classifySubmission({ httpStatus: response.httpStatus, cxml, transportError: null });
     const ok = outcome.kind === 'accepted' && response.httpStatus >= 200 && response.httpStatus < 300;
     const answered: SupplierTestOrderResult = {

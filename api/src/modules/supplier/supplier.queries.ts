@@ -2,6 +2,7 @@ import type { AbLogEntry } from '../../contracts/supplier.js';
 import type { Db } from '../../database/connection.js';
 import { preparedRaw } from '../../database/prepared.js';
 import type { OrderLineRow } from '../orders/orders.queries.js';
+import type { OutboundCredentialsRow } from './outbound-credentials.queries.js';
 
 /**
  * The supplier submission in two statements (plus the HTTP call between them, outside any
@@ -25,7 +26,17 @@ export interface SubmissionLine extends Omit<OrderLineRow, 'order_id'> {
   unspsc: string | null;
 }
 
-export interface ClaimedOrder {
+/** The company's name and bill-to address (company_settings), as an OrderRequest carries them. */
+export interface CompanyBillTo {
+  company_name: string | null;
+  bill_to_street: string | null;
+  bill_to_city: string | null;
+  bill_to_state: string | null;
+  bill_to_postal_code: string | null;
+  bill_to_country: string | null;
+}
+
+export interface ClaimedOrder extends CompanyBillTo {
   id: string;
   order_number: string;
   display_seq: number;
@@ -36,12 +47,19 @@ export interface ClaimedOrder {
   notes: string | null;
   delivery_location: string;
   priority: string;
+  /** A STAT order asks the supplier for the earliest delivery. */
+  is_urgent: boolean;
+  urgent_reason: string | null;
+  /** The requester's delivery instructions, sent as the OrderRequest's Comments. */
+  delivery_note: string | null;
   rejection_reason: string | null;
   created_at: Date;
   over_budget: boolean;
   over_limit: boolean;
   order_limit: string | null;
   payload_id: string;
+  /** The company's time zone: a requested delivery date is a day of the company's calendar. */
+  company_timezone: string;
   submission_attempts: number;
   full_name: string;
   street_line1: string;
@@ -63,12 +81,6 @@ export interface ClaimedOrder {
   first_name: string | null;
   last_name: string | null;
   username: string | null;
-  company_name: string | null;
-  bill_to_street: string | null;
-  bill_to_city: string | null;
-  bill_to_state: string | null;
-  bill_to_postal_code: string | null;
-  bill_to_country: string | null;
   lines: SubmissionLine[];
 }
 
@@ -180,7 +192,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
         AND ${inFlightCondition}
       RETURNING o.id, o.order_number, o.display_seq, o.status, o.user_id, o.user_email,
         o.total_amount::text AS total_amount, o.notes, o.delivery_location, o.priority, o.rejection_reason,
-        o.created_at, o.payload_id, o.submission_attempts, o.over_budget, o.over_limit, o.order_limit::text AS order_limit,
+        o.is_urgent, o.urgent_reason, o.delivery_note, o.created_at, o.payload_id, o.submission_attempts, o.over_budget, o.over_limit, o.order_limit::text AS order_limit,
         a.full_name, a.street_line1, a.street_line2, a.city, a.state, a.postal_code, a.country, a.phone
     ),
     logged AS (
@@ -213,7 +225,7 @@ export async function claimOrderForSubmission(db: Db, input: ClaimInput): Promis
     SELECT c.*, s.target_url, s.identity, s.shared_secret_encrypted, s.test_mode, s.supplier_identity, l.id AS log_id,
       p.first_name, p.last_name, p.username,
       cs.name AS company_name, cs.bill_to_street, cs.bill_to_city, cs.bill_to_state, cs.bill_to_postal_code,
-      cs.bill_to_country,
+      cs.bill_to_country, report_company_timezone() AS company_timezone,
       ${submissionLinesJson('c.id')} AS lines,
       coalesce((
         SELECT json_agg(json_build_object(
@@ -277,6 +289,8 @@ export interface FinishInput {
   isAccepted: boolean;
   finishedAt: Date;
   supplierOrderId: string | null;
+  /** The cXML `To` identity the order was sent to (the scorecard groups by it). */
+  supplierIdentity: string;
   failureReason: string | null;
   log: {
     http_status: number | null;
@@ -310,7 +324,7 @@ export interface FinishInput {
 export async function finishSubmission(db: Db, input: FinishInput): Promise<string> {
   const orderSet = input.isAccepted
     ? `status = 'submitted', submitted_at = :finishedAt, supplier_order_id = :supplierOrderId,
-       rejection_reason = NULL`
+       supplier_identity = :supplierIdentity, rejection_reason = NULL`
     : `status = 'failed', failed_at = :finishedAt, rejection_reason = :failureReason`;
   const result = await preparedRaw(
     db.raw<{ rows: { mail_id: string }[] }>(
@@ -338,6 +352,7 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
         logId: input.logId,
         finishedAt: input.finishedAt,
         supplierOrderId: input.supplierOrderId,
+        supplierIdentity: input.supplierIdentity,
         failureReason: input.failureReason,
         logStatus: input.isAccepted ? 'success' : 'failed',
         httpStatus: input.log.http_status,
@@ -368,19 +383,7 @@ export async function finishSubmission(db: Db, input: FinishInput): Promise<stri
 }
 
 /** What a test OrderRequest needs: the supplier settings and the company's name and bill-to address. */
-export interface TestOrderSettings {
-  punchout_url: string | null;
-  test_punchout_url: string | null;
-  identity: string | null;
-  shared_secret_encrypted: string | null;
-  supplier_identity: string | null;
-  company_name: string | null;
-  bill_to_street: string | null;
-  bill_to_city: string | null;
-  bill_to_state: string | null;
-  bill_to_postal_code: string | null;
-  bill_to_country: string | null;
-}
+export interface TestOrderSettings extends CompanyBillTo, Omit<OutboundCredentialsRow, 'test_mode'> {}
 
 export function selectTestOrderSettings(db: Db): Promise<TestOrderSettings | undefined> {
   return db('punchout_settings AS p')

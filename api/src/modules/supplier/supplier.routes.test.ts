@@ -50,23 +50,25 @@ describe('approving an order sends one cXML OrderRequest to the supplier', () =>
       { title: `Approval item ${randomUUID().slice(0, 6)}`, price: '7.25' },
     ]);
     const requester = await signedInAgent(app, database.db, ['doctor']);
-    if (options.withAddress ?? true) {
-      await requester.agent
-        .put('/api/me/shipping-address')
-        .send({
-          full_name: 'Dr. Ship To',
-          street_line1: '1 Dock Rd',
-          city: 'Boston',
-          state: 'MA',
-          postal_code: '02118',
-        })
-        .expect(200);
-    }
+    await requester.agent
+      .put('/api/me/shipping-address')
+      .send({
+        full_name: 'Dr. Ship To',
+        street_line1: '1 Dock Rd',
+        city: 'Boston',
+        state: 'MA',
+        postal_code: '02118',
+      })
+      .expect(200);
     const order = await requester.agent
       .post('/api/orders')
       .set('Idempotency-Key', `k-${randomUUID()}`)
       .send({ lines: [{ asin: product!.asin, quantity: options.quantity ?? 2 }] })
       .expect(201);
+    // An order is refused without an address: one without is an order whose requester's address went away since.
+    if (options.withAddress === false) {
+      await database.db('shipping_addresses').where({ user_id: requester.user.id }).delete();
+    }
     return order.body as { id: string; order_number: string };
   }
 

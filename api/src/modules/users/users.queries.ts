@@ -1,3 +1,4 @@
+import { EVENTS_CHANNEL } from '../../contracts/events.js';
 import type { Role } from '../../contracts/roles.js';
 import type { Db } from '../../database/connection.js';
 
@@ -90,7 +91,7 @@ export async function updateApproval(
 /** Tells the user's waiting screen (events stream) that the profile changed. */
 export async function notifyProfileUpdated(db: Db, userId: string): Promise<void> {
   await db.raw('SELECT pg_notify(?, ?)', [
-    'supply_hub_events',
+    EVENTS_CHANNEL,
     JSON.stringify({ type: 'profile.updated', user_id: userId }),
   ]);
 }

@@ -23,7 +23,32 @@ export async function createUser(ctx: ServiceContext, rawInput: CreateUserInput)
     firstName: input.firstName,
     lastName: input.lastName,
   });
-  const passwordHash = await hashPassword(input.password);
+  return insertAccount(ctx, input, await hashPassword(input.password));
+}
+
+/**
+ * Accounts that share one password the caller has already judged and hashed: the demo's. Each
+ * argon2 hash takes 19 MiB of native memory that the allocator keeps after it, so a first start
+ * that hashed one demo password per account held tens of megabytes for nothing.
+ */
+export async function createUsersSharingPassword(
+  ctx: ServiceContext,
+  password: string,
+  rawInputs: Omit<CreateUserInput, 'password'>[],
+): Promise<CreatedUser[]> {
+  const inputs = rawInputs.map((rawInput) => createUserInputSchema.parse({ ...rawInput, password }));
+  if (inputs.length === 0) return [];
+  const passwordHash = await hashPassword(password);
+  const created: CreatedUser[] = [];
+  for (const input of inputs) created.push(await insertAccount(ctx, input, passwordHash));
+  return created;
+}
+
+function insertAccount(
+  ctx: ServiceContext,
+  input: ReturnType<typeof createUserInputSchema.parse>,
+  passwordHash: string,
+): Promise<CreatedUser> {
   const now = ctx.now();
   return ctx.db.transaction(async (trx) => {
     if (await queries.selectUserByEmail(trx, input.email)) {

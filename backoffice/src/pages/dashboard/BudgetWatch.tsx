@@ -6,10 +6,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isBudgetOverWatch } from '@supply-hub/api/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
+import { isBudgetOverWatch } from '@supply-hub/api/contracts/budget-watch.rules';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { ReportsPage } from '../index';
 import { BUDGET_VS_ACTUAL_TAB } from '../reports/budgetVsActualApi';
@@ -17,7 +17,7 @@ import { ReportRequestError } from '../reports/reportsApi';
 import { useBudgetVsActual } from '../reports/useBudgetVsActual';
 import { useReportsText } from '../reports/useReportsText';
 
-/** The dashboard's departments at or over 80 % of this period's budget (issue 18 §2), linking to Budget vs actual. */
+/** The dashboard's departments at or over 80 % of this period's budget, linking to Budget vs actual. */
 export function BudgetWatch() {
   const text = useReportsText();
   const headingId = useId();

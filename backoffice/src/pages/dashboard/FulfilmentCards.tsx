@@ -42,7 +42,7 @@ function ViewOrders({ fulfilment, label }: { fulfilment: AdminOrderFulfilmentFil
   );
 }
 
-/** Fulfilment on the dashboard (issue 17): backordered lines, orders awaiting receipt, overdue orders. */
+/** Fulfilment on the dashboard: backordered lines, orders awaiting receipt, overdue orders. */
 export function FulfilmentCards() {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>

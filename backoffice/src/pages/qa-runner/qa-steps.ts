@@ -124,7 +124,7 @@ export const QA_STEPS: readonly QaStepDefinition[] = [
       const { result, order: after } = await run.dataProvider.submitOrder(order.id, 'approve');
       run.submission = result ?? undefined;
       run.order = after;
-      // No result: the order needs a further approval level (issue 18), so nothing was sent.
+      // No result: the order needs a further approval level, so nothing was sent.
       if (!result?.ok) {
         throw new QaStepError(
           `${run.translate('supply_hub.qa.error.approve_failed')}: HTTP ${result?.httpStatus ?? 'ERROR'} - ${

@@ -99,7 +99,7 @@ function BudgetChart({ rows }: { rows: BudgetVsActualRow[] }) {
 }
 
 /**
- * Budget vs actual (issue 18 §2): per department, its budget's period containing the chosen month
+ * Budget vs actual: per department, its budget's period containing the chosen month
  * (default the current one): amount, committed, spent, remaining and % used, a bar chart and the CSV.
  */
 export function BudgetVsActualTab({

@@ -33,7 +33,7 @@ interface LevelRow {
   roles: Role[];
 }
 
-/** Approval levels (issue 18): each a threshold and the roles that may approve at it, in order. */
+/** Approval levels: each a threshold and the roles that may approve at it, in order. */
 export function ApprovalLevelsCard() {
   const translate = useTranslate();
   const settings = useSettings('approval-levels');

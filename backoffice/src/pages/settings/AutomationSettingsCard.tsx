@@ -26,6 +26,8 @@ function toFormValues(settings: AutomationSettings) {
     ...settings,
     auto_approve_under_amount: Number(settings.auto_approve_under_amount),
     max_order_total: Number(settings.max_order_total),
+    stat_auto_approve_under:
+      settings.stat_auto_approve_under === null ? null : Number(settings.stat_auto_approve_under),
   };
 }
 
@@ -70,6 +72,14 @@ export function AutomationSettingsCard() {
               label="supply_hub.settings.automation.max_order_total"
               helperText="supply_hub.settings.automation.max_order_total_help"
               min={1}
+              step={0.01}
+              sx={{ maxWidth: 320 }}
+            />
+            <NumberInput
+              source="stat_auto_approve_under"
+              label="supply_hub.settings.automation.stat_auto_approve_under"
+              helperText="supply_hub.settings.automation.stat_auto_approve_help"
+              min={0.01}
               step={0.01}
               sx={{ maxWidth: 320 }}
             />

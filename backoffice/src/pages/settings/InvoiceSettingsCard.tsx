@@ -11,7 +11,7 @@ import { useSubmitFeedback } from './useSettings';
 
 const validateInvoiceSettings = zodValidate(invoiceMatchSettingsSchema);
 
-/** Invoice Matching (issue 18 §5): the price tolerance of the three-way match, default 2 %. */
+/** Invoice Matching: the price tolerance of the three-way match, default 2 %. */
 export function InvoiceSettingsCard() {
   const dataProvider = useSupplyHubDataProvider();
   const queryClient = useQueryClient();

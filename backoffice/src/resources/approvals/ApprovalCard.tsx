@@ -6,6 +6,7 @@ import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { useId, useState } from 'react';
 
 import type { AdminOrder } from '../../providers/records';
+import { DeliveryNote } from '../orders/DeliveryNote';
 import { OrderApprovals } from '../orders/OrderApprovals';
 import { OrderCardHeader } from '../orders/OrderCardHeader';
 import { OrderLineItems } from '../orders/OrderLineItems';
@@ -25,6 +26,7 @@ export function ApprovalCard({ order }: { order: AdminOrder }) {
         <OrderCardHeader order={order} headingId={headingId} total={formatUsd(order.total_amount)} />
         <OrderLineItems lines={order.lines} />
         <SupplierPricesNote lines={order.lines} />
+        <DeliveryNote note={order.delivery_note} />
         <OrderApprovals approval={order.approval} />
         <ApprovalBlockers order={order} />
         {lastResult && <SubmissionResultBox result={lastResult} />}

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 
 import type { AdminOrder } from '../../providers/records';
 
-/** The Approvals inbox (issue 18): orders waiting for a level the user may approve; admins and finance. */
+/** The Approvals inbox: orders waiting for a level the user may approve; admins and finance. */
 export const approvals = {
   list: lazy(() => import('./ApprovalInbox')),
   icon: FactCheckIcon,

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 
 import type { Budget } from '../../providers/records';
 
-/** Department budgets (issue 18 §2): admins set and change them, finance reads them and their history; the list shows this period's figures. */
+/** Department budgets: admins set and change them, finance reads them and their history; the list shows this period's figures. */
 export const budgets = {
   list: lazy(() => import('./BudgetList')),
   create: lazy(() => import('./BudgetCreate')),

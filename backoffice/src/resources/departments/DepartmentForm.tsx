@@ -14,7 +14,7 @@ const validateName = [required(), maxLength(100)];
 
 /**
  * Code, name, Active (deactivating keeps the department's members and history) and the budget
- * owners, who get the budget's threshold alert with finance (issue 18 §2).
+ * owners, who get the budget's threshold alert with finance.
  */
 export function DepartmentForm({ isNew }: { isNew?: boolean }) {
   return (

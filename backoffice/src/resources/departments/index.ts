@@ -3,7 +3,7 @@ import { lazy } from 'react';
 
 import type { Department } from '../../providers/records';
 
-/** Departments (cost centres, issue 18 §1): a list, create and edit; deactivating is the edit's Active switch. */
+/** Departments (cost centres): a list, create and edit; deactivating is the edit's Active switch. */
 export const departments = {
   list: lazy(() => import('./DepartmentList')),
   create: lazy(() => import('./DepartmentCreate')),

@@ -11,4 +11,4 @@ export const invoices = {
 };
 
 /** Where the screen lives (relative to /admin); finance may open it. */
-export const INVOICES_PATH = '/invoices';
+export { INVOICES_PATH } from '../../layout/back-office-pages.rules';

@@ -21,7 +21,7 @@ function outcomeText(count: LocationCount, translate: ReturnType<typeof useTrans
     : translate('supply_hub.locations.count_open');
 }
 
-/** The location's latest counts (issue 19 §1): who counted, when, each item's count, and what it became. */
+/** The location's latest counts: who counted, when, each item's count, and what it became. */
 export function LocationCounts() {
   const location = useRecordContext<LocationRecord>();
   const dataProvider = useSupplyHubDataProvider();

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import type { LocationSummary } from '../../providers/records';
 
 /**
- * Locations and par levels (issue 19 §1): a list, create and edit with the stock list inline and a
+ * Locations and par levels: a list, create and edit with the stock list inline and a
  * CSV import with a dry run; deactivating is the edit's Active switch.
  */
 export const locations = {

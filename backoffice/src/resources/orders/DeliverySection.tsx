@@ -88,7 +88,7 @@ function DeliveryDetails({ orderId }: { orderId: string }) {
   );
 }
 
-/** The order's delivery after the supplier (issue 17): submitted orders only, loaded when opened. */
+/** The order's delivery after the supplier: submitted orders only, loaded when opened. */
 export function DeliverySection({ order }: { order: AdminOrder }) {
   if (order.status !== 'submitted') return null;
   return (

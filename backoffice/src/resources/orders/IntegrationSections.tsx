@@ -7,7 +7,7 @@ import { IntegrationLog } from './IntegrationLog';
 
 /**
  * The admin extras of admin-portal §2.4 above the orders: the health test panel, the integration
- * log and, beside it, the supplier documents received (issue 17).
+ * log and, beside it, the supplier documents received.
  */
 export function IntegrationSections() {
   return (

@@ -14,7 +14,7 @@ function approversOf(roles: readonly string[]): string {
 }
 
 /**
- * The order's approvals (who, level, when) and the levels it still waits for (issue 18). Hidden on
+ * The order's approvals (who, level, when) and the levels it still waits for. Hidden on
  * an order that only waits for its one first level, as every order did before approval levels.
  */
 export function OrderApprovals({ approval }: { approval: AdminOrder['approval'] }) {

@@ -11,6 +11,7 @@ import { useTranslate } from 'react-admin';
 
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import type { AdminOrder } from '../../providers/records';
+import { DeliveryNote } from './DeliveryNote';
 import { DeliverySection } from './DeliverySection';
 import { FulfilmentChip } from './FulfilmentChip';
 import { OrderApprovals } from './OrderApprovals';
@@ -49,6 +50,7 @@ export const OrderCard = memo(function OrderCard({ order }: { order: AdminOrder 
             {order.notes}
           </Typography>
         )}
+        <DeliveryNote note={order.delivery_note} />
         {status === 'failed' && order.rejection_reason && (
           <Alert severity="error">
             {translate('supply_hub.orders.error_reason', { reason: order.rejection_reason })}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../i18n/format';
 import type { AdminOrder } from '../../providers/records';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { SpendFlags } from './SpendFlags';
+import { StatChip } from './StatChip';
 
 /**
  * The head of an order's card, in the orders list and the approvals inbox alike: number (the card's
@@ -38,6 +39,7 @@ export function OrderCardHeader({
             {order.order_number}
           </Typography>
           <OrderStatusBadge status={order.status} />
+          {order.is_urgent && <StatChip reason={order.urgent_reason} />}
           {chips}
           <SpendFlags order={order} />
         </Box>
@@ -50,6 +52,11 @@ export function OrderCardHeader({
           {' · '}
           <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
         </Typography>
+        {order.is_urgent && order.urgent_reason && (
+          <Typography variant="body2" color="error">
+            Needed today: {order.urgent_reason}
+          </Typography>
+        )}
         {children}
       </Box>
       <Box sx={{ textAlign: 'right' }}>

@@ -26,7 +26,7 @@ function fulfilmentFilterLabel(value: AdminOrderFulfilmentFilter): string {
     : `supply_hub.fulfilment.status.${value}`;
 }
 
-/** The fulfilment filter of submitted orders (issue 17): a status, awaiting receipt, overdue or with backorders. */
+/** The fulfilment filter of submitted orders: a status, awaiting receipt, overdue or with backorders. */
 export function FulfilmentFilter({ setFilter }: { setFilter: FilterSetter }) {
   const translate = useTranslate();
   const { filterValues } = useListContext();

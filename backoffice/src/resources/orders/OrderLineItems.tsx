@@ -46,7 +46,7 @@ const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 
 /**
  * Line items as submitted (the snapshot): image, title, 'Qty × price', ASIN and line total. A line an
- * approver rejected is struck through, with the reason, who, at which level and when (issue 18 §4).
+ * approver rejected is struck through, with the reason, who, at which level and when.
  * A line from the supplier's PunchOut shop says so, and shows a price well below the last one seen.
  */
 export function OrderLineItems({ lines }: { lines: Order['lines'] }) {

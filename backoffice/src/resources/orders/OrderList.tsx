@@ -18,6 +18,7 @@ import {
   OrderStatusTabs,
   type OrderFilterValues,
 } from './OrderFilters';
+import { ScorecardFilterChip } from './ScorecardFilterChip';
 import { useOrderCounts } from './useOrderCounts';
 
 /** Admins see the latest 50 orders (admin-portal §5), newest first. */
@@ -66,6 +67,7 @@ function OrdersView() {
         actions={
           <>
             <ApprovalLevelFilterChip setFilter={setFilter} />
+            <ScorecardFilterChip setFilter={setFilter} />
             <FulfilmentFilter setFilter={setFilter} />
             <DepartmentFilter departments={counts.data?.departments ?? []} setFilter={setFilter} />
           </>

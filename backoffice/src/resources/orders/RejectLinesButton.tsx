@@ -21,7 +21,7 @@ import { useSubmitOrder } from './useSubmitOrder';
 type Picks = Record<string, string>;
 
 /**
- * Issue 18 §4: the approver ticks the lines not to order, gives a reason for each, and approves the
+ * The approver ticks the lines not to order, gives a reason for each, and approves the
  * rest in the same command (ticking every line rejects the order). The new total shows as they tick.
  */
 export function RejectLinesButton({

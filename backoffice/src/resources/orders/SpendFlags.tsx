@@ -9,7 +9,7 @@ import type { AdminOrder } from '../../providers/records';
 type Flagged = Pick<AdminOrder, 'over_budget' | 'over_limit' | 'order_limit' | 'total_amount'>;
 
 /**
- * What approvers must see before they approve (issue 18 §2–§3): an order a warn budget let through
+ * What approvers must see before they approve: an order a warn budget let through
  * over budget, one over its requester's monthly limit, and one over the per-order limit (which is
  * why it needs one approval more). Nothing when none applies.
  */

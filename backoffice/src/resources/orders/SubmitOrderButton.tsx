@@ -33,7 +33,7 @@ export function SubmitOrderButton({
   const [isAddressOpen, setAddressOpen] = useState(false);
   const submission = useSubmitOrder(order, mode, { onResult, onMissingShipTo: () => setAddressOpen(true) });
   const hasAddress = order.ship_to_status !== null;
-  // Only the last approval level sends the order (issue 18); an earlier one just approves.
+  // Only the last approval level sends the order; an earlier one just approves.
   const label =
     mode === 'approve' && order.approval.waiting_for.length > 1 ? 'supply_hub.approval.approve_level' : LABELS[mode];
   return (

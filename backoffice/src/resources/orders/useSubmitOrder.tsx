@@ -47,7 +47,7 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
   const queryClient = useQueryClient();
   const translate = useTranslate();
   return useMutation({
-    // The lines to reject (with their reasons) travel with the approval (issue 18 §4).
+    // The lines to reject (with their reasons) travel with the approval.
     mutationFn: (rejectedLines?: ApproveOrderInput['rejected_lines']) =>
       dataProvider.submitOrder(order.id, mode, order.approval.waiting_for[0]?.level, rejectedLines),
     onSuccess: ({ result, order: changed }) => {
@@ -57,7 +57,7 @@ export function useSubmitOrder(order: AdminOrder, mode: SubmitMode, { onResult, 
         return;
       }
       if (!result) {
-        // An approval level before the last: recorded, nothing sent yet (issue 18).
+        // An approval level before the last: recorded, nothing sent yet.
         notify('supply_hub.approval.level_approved', {
           type: 'success',
           messageArgs: { level: changed.approval.approvals.at(-1)?.level ?? 1 },

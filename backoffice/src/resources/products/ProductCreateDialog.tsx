@@ -8,9 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { IMAGE_MESSAGES, productCreateSchema, type Product, type ProductCreateInput } from '@supply-hub/api/contracts';
-import { useCallback, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Form, SaveButton, TextInput, useNotify, useRefresh, useTranslate, type ValidateForm } from 'react-admin';
+import { productCreateSchema, type Product, type ProductCreateInput } from '@supply-hub/api/contracts';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Form, SaveButton, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
 
 import { zodValidate } from '../../forms/zodValidate';
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
@@ -43,22 +43,13 @@ function AddProductDialog({ onClose }: { onClose: () => void }) {
   const dataProvider = useSupplyHubDataProvider();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const imageRef = useRef<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  // An image needs a SKU first (admin-portal §5): checked with the contract, before anything is sent.
-  const validate = useCallback<ValidateForm>((values) => {
-    const errors = validateContract(values) as Record<string, unknown>;
-    if (imageRef.current && !String(values.sku ?? '').trim()) errors.sku ??= IMAGE_MESSAGES.skuRequired;
-    return errors;
-  }, []);
 
   function chooseImage(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     const problem = file ? imageFileProblem(file) : null;
     const accepted = problem ? null : file;
     if (problem) event.target.value = '';
-    imageRef.current = accepted;
     setImage(accepted);
     setImageError(problem);
   }
@@ -91,7 +82,7 @@ function AddProductDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Form record={EMPTY_PRODUCT} onSubmit={save} validate={validate} noValidate>
+      <Form record={EMPTY_PRODUCT} onSubmit={save} validate={validateContract} noValidate>
         <DialogTitle id={titleId}>{translate('supply_hub.catalog.add')}</DialogTitle>
         <DialogContent>
           <TitleInput />

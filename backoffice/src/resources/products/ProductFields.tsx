@@ -38,7 +38,7 @@ export function DescriptionInput() {
   return <TextInput source="description" label="supply_hub.catalog.field.description" multiline minRows={3} />;
 }
 
-/** Days a received lot must still have before its expiry (issue 19 §4); shorter ones need a confirmation. */
+/** Days a received lot must still have before its expiry; shorter ones need a confirmation. */
 export function MinShelfLifeInput() {
   return (
     <NumberInput

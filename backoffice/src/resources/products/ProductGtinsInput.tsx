@@ -1,6 +1,6 @@
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput } from 'react-admin';
 
-/** The packaging levels' barcodes of the edit form: GTIN and the units each pack holds (issue 19 §2). */
+/** The packaging levels' barcodes of the edit form: GTIN and the units each pack holds. */
 export function ProductGtinsInput() {
   return (
     <ArrayInput source="gtins" label="supply_hub.catalog.gtins" helperText="supply_hub.catalog.gtins_help">

@@ -11,7 +11,7 @@ import { useNotify, useRefresh, useTranslate } from 'react-admin';
 
 import { useSupplyHubDataProvider } from '../../providers/dataProvider';
 import { errorMessageOf } from '../../providers/httpClient';
-import { imageUploadProblem } from './product-image.rules';
+import { imageFileProblem } from './product-image.rules';
 
 const HEIGHT = 180;
 
@@ -44,7 +44,7 @@ export function ProductImageControl({ product }: { product: Product }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = imageUploadProblem(file, product.sku);
+    const problem = imageFileProblem(file);
     if (problem) notify(problem, { type: 'error' });
     else upload.mutate(file);
   }

@@ -1,2 +1,2 @@
 // The one image rule lives in the contracts (the API's upload check uses the same limit).
-export { imageFileProblem, imageUploadProblem } from '@supply-hub/api/contracts';
+export { imageFileProblem } from '@supply-hub/api/contracts';

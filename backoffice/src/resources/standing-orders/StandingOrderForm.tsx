@@ -80,6 +80,13 @@ export function StandingOrderForm({ isNew }: { isNew?: boolean }) {
       <DateInput source="start_date" validate={required()} />
       <DateInput source="end_date" parse={(value: string) => value || null} />
       {!isNew && <BooleanInput source="paused" />}
+      <TextInput
+        source="delivery_note"
+        multiline
+        validate={maxLength(500)}
+        helperText="supply_hub.supplier_text.delivery_note_help"
+        parse={(value: string) => value || null}
+      />
       <ArrayInput source="lines" validate={required()}>
         <SimpleFormIterator inline>
           <ProductAsinInput />

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import type { AdminStandingOrder } from '@supply-hub/api/contracts';
 
 /**
- * Standing orders for ward locations (issue 19 §3): the administrator sets items, a schedule and
+ * Standing orders for ward locations: the administrator sets items, a schedule and
  * the ward member the orders are placed as; each date becomes an order delivered to the location.
  */
 export const standingOrders = {

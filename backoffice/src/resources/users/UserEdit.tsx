@@ -32,7 +32,7 @@ function LimitInput({ source }: { source: 'order_limit' | 'monthly_limit' }) {
 }
 
 /**
- * Users & Roles → Edit: the account's department and its per-user limits (issue 18 §1, §3). The
+ * Users & Roles → Edit: the account's department and its per-user limits. The
  * record goes back whole (ra-data-simple-rest); the API reads only these three fields of it.
  */
 export default function UserEdit() {

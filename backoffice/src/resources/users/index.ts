@@ -3,7 +3,7 @@ import { lazy } from 'react';
 
 /**
  * Users & Roles (admin-portal §2.5): one list; roles, approval and disabling are commands on its
- * rows; Edit sets the department and the per-user limits (issue 18).
+ * rows; Edit sets the department and the per-user limits.
  */
 export const users = {
   list: lazy(() => import('./UserList')),

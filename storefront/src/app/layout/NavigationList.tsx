@@ -9,13 +9,14 @@ import { useLocation } from 'react-router-dom';
 import { RouterLink } from '../../components/RouterLink';
 import type { NavigationItem } from './navigation';
 
-// Shown only to users with a location to count: its own chunk and request, asked for a moment after
-// start so that the first page loads nothing more for it.
+// Shown only to users with a location to count: its own small chunk and request, asked for a moment
+// after start so that the first page loads nothing more for it. Not the count screen's chunk: that
+// one brings the API's zod schemas and form fields, whose evaluation blocked the main thread.
 const afterStart = new Promise((resolve) => setTimeout(resolve, 2500));
 const LocationsNavLink = lazy(() =>
   afterStart
-    .then(() => import('../../features/locations/components/LocationsScreen'))
-    .then((screen) => ({ default: screen.LocationsNavLink })),
+    .then(() => import('../../features/locations/components/LocationsNavLink'))
+    .then((link) => ({ default: link.LocationsNavLink })),
 );
 
 interface NavigationListProps {

@@ -16,7 +16,7 @@ export interface NavigationItem {
 
 /**
  * provider-portal §2 Shell: Catalog, Orders, Settings (admin navigation lives in the back office);
- * Receiving for logistics administrators and admins (issue 17 §3).
+ * Receiving for logistics administrators and admins.
  */
 export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { label: 'Catalog', to: '/catalog', icon: <Inventory2 /> },

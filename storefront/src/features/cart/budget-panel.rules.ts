@@ -94,7 +94,7 @@ export interface MonthlyLimitFigures {
   isOver: boolean;
 }
 
-/** The user's monthly limit against this order (issue 18 §3); undefined when the user has none. */
+/** The user's monthly limit against this order; undefined when the user has none. */
 export function monthlyLimitFigures(
   limits: { monthly_limit: string | null; monthly_committed: string },
   orderCents: number,

@@ -43,6 +43,11 @@ describe('the cart', () => {
     );
     const overLimit = 'This order would take you over your monthly limit of $500.00: $40.00 remains this month.';
     expect(describeSubmitError(new ApiError(422, 'MONTHLY_LIMIT_EXCEEDED', overLimit))).toBe(overLimit);
+    const noAddress = 'Add your shipping address in Settings before you order.';
+    expect(describeSubmitError(new ApiError(422, 'SHIPPING_ADDRESS_REQUIRED', noAddress))).toBe(noAddress);
+    const patientData =
+      'Order note: this looks like a date of birth. Supplier messages must not hold patient details; write the bed or room instead.';
+    expect(describeSubmitError(new ApiError(422, 'PHI_IN_SUPPLIER_TEXT', patientData))).toBe(patientData);
     expect(describeSubmitError(new ApiError(500, 'INTERNAL', 'boom'))).toBe('Failed to submit order');
     expect(describeSubmitError(new Error('offline'))).toBe('Failed to submit order');
   });

@@ -79,6 +79,8 @@ export function describeSubmitError(error: unknown): string {
     case 'ORDER_TOTAL_TOO_HIGH':
     case 'BUDGET_EXCEEDED':
     case 'MONTHLY_LIMIT_EXCEEDED':
+    case 'SHIPPING_ADDRESS_REQUIRED':
+    case 'PHI_IN_SUPPLIER_TEXT': // names the field and what looked like patient data, to be fixed
       return error.message;
     default:
       return 'Failed to submit order';

@@ -7,11 +7,10 @@ const MIB = 1024 * 1024;
 const file = (type: string, size: number) => ({ type, size }) as File;
 
 describe('the storefront image pre-check', () => {
-  it('asks for the SKU first, then an image, then under 5 MB (exactly 5 MiB is refused)', () => {
-    expect(checkImageFile(file('image/png', 10), { sku: null })).toBe('SKU is required before uploading image');
-    expect(checkImageFile(file('text/plain', 10), { sku: 'S1' })).toBe('Please select an image file');
-    expect(checkImageFile(file('image/png', 5 * MIB), { sku: 'S1' })).toBe('Image must be less than 5MB');
-    expect(checkImageFile(file('image/png', 5 * MIB - 1), { sku: 'S1' })).toBeNull();
+  it('asks for an image under 5 MB (exactly 5 MiB is refused)', () => {
+    expect(checkImageFile(file('text/plain', 10))).toBe('Please select an image file');
+    expect(checkImageFile(file('image/png', 5 * MIB))).toBe('Image must be less than 5MB');
+    expect(checkImageFile(file('image/png', 5 * MIB - 1))).toBeNull();
   });
 
   it("shows the server's refusal (400, 413), else 'Upload failed'", () => {

@@ -58,7 +58,7 @@ export function receiptLinesOf(
 }
 
 /**
- * Where a scanned label (issue 19 §4) belongs in the form: the line still to receive of the scanned
+ * Where a scanned label belongs in the form: the line still to receive of the scanned
  * product — of two such lines, the one whose ship notice names the label's lot — or why none:
  * the product is on the order but all of it has been received, or it is not on the order at all.
  */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 
 import { workerStart } from '../../../workers/worker-file.js';
 import type { InboundReading } from './inbound-reading.js';
@@ -16,7 +16,7 @@ export class InboundReadersBusy extends Error {
   }
 }
 
-let pool: Piscina<string, InboundReading> | undefined;
+let pool: Promise<Piscina<string, InboundReading>> | undefined;
 
 /**
  * Reads a document in a worker thread, so parsing and DTD validation (up to a second for a large
@@ -25,13 +25,19 @@ let pool: Piscina<string, InboundReading> | undefined;
  * and a bounded queue.
  */
 export async function readInboundInWorker(raw: string): Promise<InboundReading> {
-  const readers = (pool ??= createPool());
+  // A pool that failed to start is forgotten, so the next document tries again.
+  const readers = await (pool ??= createPool().catch((error: unknown) => {
+    pool = undefined;
+    throw error;
+  }));
   // Checked here rather than by catching piscina's own refusal, whose message is not an API.
   if (readers.queueSize >= MAX_WAITING_DOCUMENTS) throw new InboundReadersBusy();
   return readers.run(raw);
 }
 
-function createPool(): Piscina<string, InboundReading> {
+// piscina is loaded with the first document, like its threads: a portal no supplier writes to never holds it.
+async function createPool(): Promise<Piscina<string, InboundReading>> {
+  const { Piscina } = await import('piscina');
   return new Piscina<string, InboundReading>({
     ...workerStart(import.meta.url, 'inbound-reading.worker'),
     minThreads: 1,
@@ -46,5 +52,6 @@ function createPool(): Piscina<string, InboundReading> {
 export async function closeInboundReaders(): Promise<void> {
   const closing = pool;
   pool = undefined;
-  await closing?.destroy();
+  // A pool that never started (its import failed) has nothing to end.
+  await (await closing?.catch(() => undefined))?.destroy();
 }

@@ -52,8 +52,15 @@ export function readOrderRequest(xml: string): CxmlOrderRequestRead {
         description: textOf(childElement(detail, 'Description')),
         unitOfMeasure: textOf(childElement(detail, 'UnitOfMeasure')),
         unspsc: textOf(childElements(detail, 'Classification').find((c) => attributeOf(c, 'domain') === 'UNSPSC')),
+        requestedDeliveryDate: attributeOf(itemOut, 'requestedDeliveryDate'),
       };
     }),
+    extrinsics: Object.fromEntries(
+      childElements(orderHeader, 'Extrinsic').flatMap((extrinsic) => {
+        const name = attributeOf(extrinsic, 'name');
+        return name ? [[name, textOf(extrinsic) ?? '']] : [];
+      }),
+    ),
   };
 }
 

@@ -18,6 +18,8 @@ export function buildOrderRequestXml(input: CxmlOrderRequestInput): string {
 }
 
 function orderRequestElement(input: CxmlOrderRequestInput): XmlElementTree {
+  // Characters XML cannot carry are dropped from the note the requester typed, as from every text sent.
+  const deliveryNote = input.deliveryNote ? cleanXmlText(input.deliveryNote) : '';
   return {
     OrderRequest: {
       OrderRequestHeader: {
@@ -27,10 +29,17 @@ function orderRequestElement(input: CxmlOrderRequestInput): XmlElementTree {
         Total: money(input.total, input.currency),
         ShipTo: { Address: shipToAddress(input.shipTo) },
         BillTo: { Address: billToAddress(input.billTo) },
+        // Comments comes after BillTo and before Extrinsic in the DTD's order.
+        ...(deliveryNote
+          ? { Comments: { '@_xml:lang': CXML_LANG, '@_type': 'DeliveryInstructions', '#text': deliveryNote } }
+          : {}),
+        // Extrinsic is the DTD's last child of OrderRequestHeader: keep this spread last.
+        ...(input.urgency ? { Extrinsic: priorityExtrinsics(input.urgency) } : {}),
       },
       ItemOut: input.items.map((item) => ({
         '@_quantity': String(item.quantity),
         '@_lineNumber': String(item.lineNumber),
+        ...(input.urgency ? { '@_requestedDeliveryDate': input.urgency.requestedDeliveryDate } : {}),
         ItemID: {
           SupplierPartID: item.supplierPartId,
           ...(item.supplierPartAuxiliaryId ? { SupplierPartAuxiliaryID: item.supplierPartAuxiliaryId } : {}),
@@ -44,6 +53,14 @@ function orderRequestElement(input: CxmlOrderRequestInput): XmlElementTree {
       })),
     },
   };
+}
+
+/** A STAT order's priority as suppliers read it: the priority, then why the ward needs it today. */
+function priorityExtrinsics(urgency: NonNullable<CxmlOrderRequestInput['urgency']>): XmlElementTree[] {
+  return [
+    { '@_name': 'Priority', '#text': 'STAT' },
+    { '@_name': 'PriorityReason', '#text': urgency.reason },
+  ];
 }
 
 function money(amount: string, currency: string): XmlElementTree {
@@ -128,6 +145,9 @@ function assertUsable(input: CxmlOrderRequestInput): void {
   }
   if (cleanStreets(input.shipTo.streets).length === 0) problems.push('shipTo has no street');
   if (input.items.length === 0) problems.push('the order has no items');
+  if (input.urgency && !/^\d{4}-\d{2}-\d{2}$/.test(input.urgency.requestedDeliveryDate)) {
+    problems.push('urgency.requestedDeliveryDate is not YYYY-MM-DD');
+  }
   input.items.forEach((item, index) => {
     if (!Number.isInteger(item.quantity) || item.quantity < 1) problems.push(`items[${index}].quantity`);
     if (!Number.isInteger(item.lineNumber) || item.lineNumber < 1) problems.push(`items[${index}].lineNumber`);

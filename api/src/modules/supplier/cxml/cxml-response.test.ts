@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { buildCxmlResponseXml } from './cxml-response-builder.js';
-import { classifySupplierAnswer, parseCxmlResponse } from './cxml-response.js';
+import { classifySupplierAnswer, parseCxmlResponse, readCxmlResponse } from './cxml-response.js';
 import { CxmlParseError } from './cxml.types.js';
 
 const NOW = new Date('2026-11-21T09:30:00Z');
@@ -127,6 +127,15 @@ describe('parseCxmlResponse', () => {
     ['a Request instead of a Response', '<cXML payloadID="x" timestamp="t"><Request/></cXML>'],
   ])('refuses %s', (_name, body) => {
     expect(() => parseCxmlResponse(body)).toThrow(CxmlParseError);
+    expect(readCxmlResponse(body)).toBeNull();
+  });
+});
+
+describe('readCxmlResponse', () => {
+  it('reads a cXML Response as parseCxmlResponse does, and answers null for a body that is not one', () => {
+    const xml = responseXml('<Status code="200" text="OK"/>');
+    expect(readCxmlResponse(xml)).toEqual(parseCxmlResponse(xml));
+    expect(readCxmlResponse('<html>Bad gateway</html>')).toBeNull();
   });
 });
 

@@ -32,6 +32,16 @@ export function parseCxmlResponse(xml: string): CxmlResponse {
   };
 }
 
+/** The supplier's answer as a cXML Response, or null when it is not one (its HTTP status then tells). */
+export function readCxmlResponse(body: string): CxmlResponse | null {
+  try {
+    return parseCxmlResponse(body);
+  } catch (error) {
+    if (!(error instanceof CxmlParseError)) throw error;
+    return null;
+  }
+}
+
 /** What a supplier's HTTP answer means for the order; see SupplierAnswer. */
 export function classifySupplierAnswer(httpStatus: number, body: string): SupplierAnswer {
   let response: CxmlResponse;

@@ -78,6 +78,7 @@ export interface ShipNoticeInput {
   carrier?: string;
   trackingNumber?: string;
   trackingUrl?: string;
+  comments?: string;
   portions: {
     order: OrderReferenceInput;
     items: { lineNumber: number; quantity: number; lot?: string; expiryDate?: Date }[];
@@ -106,6 +107,7 @@ export function buildShipNoticeRequestXml(header: SupplierDocumentHeader, input:
           ...(input.shipmentDate ? { '@_shipmentDate': formatCxmlDate(input.shipmentDate) } : {}),
           ...(input.deliveryDate ? { '@_deliveryDate': formatCxmlDate(input.deliveryDate) } : {}),
           ...(input.previousPayloadId ? { DocumentReference: { '@_payloadID': input.previousPayloadId } } : {}),
+          ...(input.comments ? { Comments: comments(input.comments) } : {}),
         },
         ...(shipControl ? { ShipControl: shipControl } : {}),
         ShipNoticePortion: input.portions.map((portion) => ({

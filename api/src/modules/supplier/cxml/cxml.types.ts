@@ -45,6 +45,13 @@ export interface CxmlOrderRequestInput {
     unitOfMeasure: string;
     unspsc: string;
   }[];
+  /**
+   * A STAT order: each ItemOut asks for delivery on `requestedDeliveryDate` (YYYY-MM-DD, the
+   * earliest: the day it is sent) and the header carries a priority Extrinsic with the reason.
+   */
+  urgency?: { requestedDeliveryDate: string; reason: string } | null;
+  /** The requester's delivery instructions (checked for patient data when written); sent as the header's Comments. */
+  deliveryNote?: string | null;
 }
 
 /** The parts of a supplier's cXML Response the integration acts on. */
@@ -103,7 +110,10 @@ export interface CxmlOrderRequestRead {
     description: string | null;
     unitOfMeasure: string | null;
     unspsc: string | null;
+    requestedDeliveryDate: string | null;
   }[];
+  /** The header's Extrinsic elements by name (their text). */
+  extrinsics: Record<string, string>;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { Profile, SessionResponse, SignInInput, SignUpInput } from '@supply-hub/api/contracts';
 import { effectiveRole, isAdmin } from '@supply-hub/api/contracts/roles.rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useToast } from '../../../components/ToastProvider';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { subscribeToServerEvent } from '../../../lib/server-events';
 import { onSessionEnded } from '../../../lib/session-events';
+import { useMemoObject } from '../../../lib/use-memo-object';
 import { getSession } from '../api/get-session';
 import { refreshSession } from '../api/refresh-session';
 import { signIn as requestSignIn } from '../api/sign-in';
@@ -41,6 +42,9 @@ export function sessionAtStart(): Promise<SessionResponse | null> {
 
 /** provider-portal §9: the route guard's grace period after a sign-in. */
 const JUST_LOGGED_IN_GRACE_MS = 500;
+
+/** Signed out: one empty list, so the context value stays the same object from render to render. */
+const NO_ROLES: AuthContextValue['roles'] = [];
 
 function isAboutUser(data: unknown, userId: string): boolean {
   if (typeof data !== 'object' || data === null || !('user_id' in data)) return true;
@@ -228,33 +232,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession((previous) => (previous && previous.user.id === profile.user_id ? { ...previous, profile } : previous));
   }, []);
 
-  const value = useMemo<AuthContextValue>(() => {
-    const roles = session?.roles ?? [];
-    return {
-      status,
-      isLoading: status === 'loading',
-      session,
-      user: session?.user ?? null,
-      profile: session?.profile ?? null,
-      roles,
-      effectiveRole: session ? effectiveRole(roles) : null,
-      isAdmin: isAdmin(roles),
-      refreshState,
-      justLoggedIn,
-      signIn,
-      verifyMfa,
-      signUp,
-      confirmSignUp,
-      signOut,
-      reloadSession,
-      refreshNow,
-      applyProfile,
-      adoptSession,
-      markJustLoggedIn,
-    };
-  }, [
+  const roles = session?.roles ?? NO_ROLES;
+  const value = useMemoObject<AuthContextValue>({
     status,
+    isLoading: status === 'loading',
     session,
+    user: session?.user ?? null,
+    profile: session?.profile ?? null,
+    roles,
+    effectiveRole: session ? effectiveRole(roles) : null,
+    isAdmin: isAdmin(roles),
     refreshState,
     justLoggedIn,
     signIn,
@@ -267,7 +254,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     applyProfile,
     adoptSession,
     markJustLoggedIn,
-  ]);
+  });
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

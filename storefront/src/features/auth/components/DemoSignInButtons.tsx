@@ -1,24 +1,14 @@
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
-import { isDemoMode, signInAsDemo, type DemoAccount } from '../api/demo-sign-in';
+import { signInAsDemo, useDemoMode, type DemoAccount } from '../api/demo-sign-in';
 
 /** "Try as admin" / "Try as doctor": shown only when the server says it runs in demo mode. */
 export function DemoSignInButtons() {
-  const [isShown, setIsShown] = useState(false);
+  const isShown = useDemoMode();
   const [pending, setPending] = useState<DemoAccount | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    isDemoMode()
-      .then((demo) => isCurrent && setIsShown(demo))
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
 
   if (!isShown) return null;
   const tryAs = (as: DemoAccount) => {

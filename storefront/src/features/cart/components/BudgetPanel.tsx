@@ -82,7 +82,7 @@ function DepartmentBudget({ budget, orderCents }: { budget: MyBudget; orderCents
 }
 
 /**
- * Issue 18 §2–§3: before submitting, the department's remaining budget this period, what this
+ * Before submitting, the department's remaining budget this period, what this
  * order takes and what remains after, in green / amber / red; which approvals the order will need
  * (by role, from the API's own rule); and the user's monthly limit when one is set. Loaded lazily
  * with the open cart (the /catalog initial bundle has no room for it).

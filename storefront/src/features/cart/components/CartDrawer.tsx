@@ -18,12 +18,12 @@ import { SubmitOrderPanel } from './SubmitOrderPanel';
 
 // The budget panel loads with the open cart, never with /catalog (its initial bundle is full).
 const BudgetPanel = lazy(() => import('./BudgetPanel'));
-// PunchOut shopping (issue 19 §5) likewise loads only with the open cart.
+// PunchOut shopping likewise loads only with the open cart.
 const SupplierCartPanel = lazy(() => import('./SupplierCartPanel'));
 
 /** provider-portal §2 Cart drawer: the lines, Clear, and the submit panel (or the admin notice). */
 export function CartDrawer() {
-  const { cart, status, isDrawerOpen, closeDrawer, setQuantity, clear, reload } = useCart();
+  const { cart, status, isDrawerOpen, closeDrawer, setQuantity, clear, reload, drawerNotice } = useCart();
   const showToast = useToast();
   const titleId = useId();
   const closeButtonRef = useRef<HTMLButtonElement>(null);
@@ -69,6 +69,11 @@ export function CartDrawer() {
       </Stack>
       <Divider />
       <Box sx={{ flexGrow: 1, overflowY: 'auto', px: 2 }}>
+        {drawerNotice && (
+          <Alert severity="success" role="status" sx={{ mt: 2 }}>
+            {drawerNotice}
+          </Alert>
+        )}
         {status === 'error' && (
           <Alert
             severity="error"

@@ -1,10 +1,12 @@
 import type { Order } from '@supply-hub/api/contracts';
 import { ORDERING_ROLES } from '@supply-hub/api/contracts/roles.rules';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { preloadToasts, useToast } from '../../../components/ToastProvider';
+import { useMemoObject } from '../../../lib/use-memo-object';
 import { useAuth } from '../../auth';
+import type { OrderExtras } from '../api/submit-order';
 import { describeSubmitError } from '../cart.rules';
 import {
   CartActionsContext,
@@ -27,36 +29,43 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const showToast = useToast();
   const { cart, status, reload, addItem, addLines, setQuantity, clear, submitOrder } = useCartStore();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [drawerNotice, setDrawerNotice] = useState<string | null>(null);
   const [isAuthorized, setAuthorized] = useState(false);
   const [submitState, setSubmitState] = useState<SubmitState>({ status: 'idle' });
   const isSubmittingRef = useRef(false);
   const canSubmit = effectiveRole !== null && ORDERING_ROLES.includes(effectiveRole);
 
   const openDrawer = useCallback(() => setIsDrawerOpen(true), []);
-  const closeDrawer = useCallback(() => setIsDrawerOpen(false), []);
+  const closeDrawer = useCallback(() => {
+    setIsDrawerOpen(false);
+    setDrawerNotice(null);
+  }, []);
 
-  const submit = useCallback(async (): Promise<Order | null> => {
-    if (isSubmittingRef.current) return null;
-    isSubmittingRef.current = true;
-    setSubmitState({ status: 'submitting' });
-    try {
-      const order = await submitOrder();
-      setSubmitState({ status: 'idle' });
-      setAuthorized(false);
-      setIsDrawerOpen(false);
-      showToast({
-        title: 'Order Submitted Successfully! ✅',
-        description: 'Your order has been submitted for approval.',
-      });
-      window.setTimeout(() => navigate('/orders'), NAVIGATE_AFTER_SUBMIT_MS);
-      return order;
-    } catch (error) {
-      setSubmitState({ status: 'error', message: describeSubmitError(error) });
-      return null;
-    } finally {
-      isSubmittingRef.current = false;
-    }
-  }, [submitOrder, showToast, navigate]);
+  const submit = useCallback(
+    async (extras?: OrderExtras): Promise<Order | null> => {
+      if (isSubmittingRef.current) return null;
+      isSubmittingRef.current = true;
+      setSubmitState({ status: 'submitting' });
+      try {
+        const order = await submitOrder(extras);
+        setSubmitState({ status: 'idle' });
+        setAuthorized(false);
+        setIsDrawerOpen(false);
+        showToast({
+          title: 'Order Submitted Successfully! ✅',
+          description: 'Your order has been submitted for approval.',
+        });
+        window.setTimeout(() => navigate('/orders'), NAVIGATE_AFTER_SUBMIT_MS);
+        return order;
+      } catch (error) {
+        setSubmitState({ status: 'error', message: describeSubmitError(error) });
+        return null;
+      } finally {
+        isSubmittingRef.current = false;
+      }
+    },
+    [submitOrder, showToast, navigate],
+  );
 
   const startQaRun = useCallback(() => {
     // The run ends in a toast, with no click to fetch its code before.
@@ -71,58 +80,37 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (itemCount: number) => {
       void reload();
       setIsDrawerOpen(true);
-      showToast({
-        title:
-          itemCount === 1
-            ? "1 item from the supplier's shop is in your cart."
-            : `${itemCount} items from the supplier's shop are in your cart.`,
-      });
+      setDrawerNotice(
+        itemCount === 1
+          ? "1 item from the supplier's shop is in your cart."
+          : `${itemCount} items from the supplier's shop are in your cart.`,
+      );
     },
-    [reload, showToast],
+    [reload],
   );
   useSupplierCartReturn(showSupplierReturn);
 
-  const value = useMemo<CartContextValue>(
-    () => ({
-      cart,
-      status,
-      isDrawerOpen,
-      openDrawer,
-      closeDrawer,
-      addItem,
-      addLines,
-      setQuantity,
-      clear,
-      reload,
-      canSubmit,
-      isAuthorized,
-      setAuthorized,
-      submitState,
-      submit,
-    }),
-    [
-      cart,
-      status,
-      isDrawerOpen,
-      openDrawer,
-      closeDrawer,
-      addItem,
-      addLines,
-      setQuantity,
-      clear,
-      reload,
-      canSubmit,
-      isAuthorized,
-      submitState,
-      submit,
-    ],
-  );
+  const value = useMemoObject<CartContextValue>({
+    cart,
+    status,
+    isDrawerOpen,
+    openDrawer,
+    closeDrawer,
+    addItem,
+    addLines,
+    setQuantity,
+    clear,
+    reload,
+    canSubmit,
+    isAuthorized,
+    setAuthorized,
+    submitState,
+    submit,
+    drawerNotice,
+  });
 
   // Stable: the catalogue's Add to Cart buttons read only these and skip the cart's re-renders.
-  const actions = useMemo<CartActions>(
-    () => ({ addItem, addLines, setQuantity, clear, openDrawer }),
-    [addItem, addLines, setQuantity, clear, openDrawer],
-  );
+  const actions = useMemoObject<CartActions>({ addItem, addLines, setQuantity, clear, openDrawer });
 
   return (
     <CartContext.Provider value={value}>

@@ -14,7 +14,7 @@ import { useCart } from '../hooks/use-cart';
 
 /**
  * The cart's lines from the supplier's PunchOut shop (priced as quoted; shop again to change them)
- * and "Shop at supplier" (issue 19 §5). Loaded with the open drawer, never with /catalog.
+ * and "Shop at supplier". Loaded with the open drawer, never with /catalog.
  */
 export default function SupplierCartPanel() {
   const { cart, canSubmit } = useCart();

@@ -7,7 +7,7 @@ import { hasLanded, newCartChangeId } from '../api/cart-changes';
 import { cartKeys } from '../api/cart-keys';
 import { useCartQuery } from '../api/get-cart';
 import { useReplaceCart, type CartLineInput } from '../api/replace-cart';
-import { useSubmitOrder } from '../api/submit-order';
+import { useSubmitOrder, type OrderExtras } from '../api/submit-order';
 import { applyCartChange, EMPTY_CART, type CartChange } from '../cart.rules';
 import type { CartStatus } from './use-cart';
 
@@ -47,7 +47,7 @@ export function useCartStore() {
     [replace],
   );
   const clear = useCallback(async () => void (await replace({ id: newCartChangeId(), type: 'clear' })), [replace]);
-  const submitOrder = useCallback((): Promise<Order> => submit(), [submit]);
+  const submitOrder = useCallback((extras?: OrderExtras): Promise<Order> => submit(extras ?? {}), [submit]);
   const reload = useCallback(() => void refetch(), [refetch]);
 
   // No pending change: the same object as before, so the context's consumers do not re-render.

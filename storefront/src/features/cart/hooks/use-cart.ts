@@ -2,6 +2,7 @@ import type { Cart, Order, Product } from '@supply-hub/api/contracts';
 import { createContext, useContext } from 'react';
 
 import type { CartLineInput } from '../api/replace-cart';
+import type { OrderExtras } from '../api/submit-order';
 
 export type CartStatus = 'loading' | 'ready' | 'error';
 
@@ -27,7 +28,14 @@ export interface CartContextValue {
   isAuthorized: boolean;
   setAuthorized(isAuthorized: boolean): void;
   submitState: SubmitState;
-  submit(): Promise<Order | null>;
+  /** `extras.urgent` makes the order a STAT order. */
+  submit(extras?: OrderExtras): Promise<Order | null>;
+  /**
+   * A sentence the open drawer shows at its top (what the supplier's shop put in the cart). Not a
+   * toast: over the full-width drawer of a phone a toast covers its lines, and behind the modal
+   * drawer a screen reader never hears it.
+   */
+  drawerNotice: string | null;
 }
 
 export const CartContext = createContext<CartContextValue | null>(null);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
- * Back from the supplier's PunchOut shop (issue 19 §5): the portal sends the browser to
+ * Back from the supplier's PunchOut shop: the portal sends the browser to
  * /catalog?supplier_cart=N. The cart opens with a word on what came back, and the address is tidied.
  */
 export function useSupplierCartReturn(onReturn: (itemCount: number) => void): void {

@@ -100,7 +100,7 @@ export function CatalogPage() {
     }
   }
 
-  /** A scan (issue 19 §2) adds one pack to the cart (its code loads only then); the box is cleared for the next. */
+  /** A scan adds one pack to the cart (its code loads only then); the box is cleared for the next. */
   function addScan(text: string) {
     if (isAdmin || !looksLikeScan(text)) return;
     setSearch('');

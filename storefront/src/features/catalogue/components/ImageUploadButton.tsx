@@ -21,7 +21,7 @@ export function ImageUploadButton({ product, className, variant = 'contained' }:
   const { mutateAsync: uploadImage, isPending: isUploading } = useUploadProductImage();
 
   async function upload(file: File) {
-    const problem = checkImageFile(file, product);
+    const problem = checkImageFile(file);
     if (problem) {
       showToast({ title: problem, severity: 'error' });
       return;

@@ -14,7 +14,7 @@ export interface ScanNote {
 }
 
 /**
- * A field a USB or phone scanner types into, ending with Enter (issue 19 §2, §4): the code is
+ * A field a USB or phone scanner types into, ending with Enter: the code is
  * resolved by GET /api/scan and handed to `onScan`, whose note is shown; an unreadable code or an
  * unknown barcode shows the server's message and `onScan` is not called. The field is emptied at
  * once and keeps the focus, so the next label can be scanned while this one resolves.

@@ -1,9 +1,8 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 
 import { RouterLink } from '../../../components/RouterLink';
-import { isDemoMode } from '../../auth/api/demo-sign-in';
+import { useDemoMode } from '../../auth/api/demo-sign-in';
 import { demoMailboxPath } from '../demo-mailbox-path';
 
 /**
@@ -11,17 +10,7 @@ import { demoMailboxPath } from '../demo-mailbox-path';
  * demo mailbox, where the mail just written to `email` can be read.
  */
 export function DemoMailboxLink({ email }: { email: string }) {
-  const [isShown, setIsShown] = useState(false);
-
-  useEffect(() => {
-    let isCurrent = true;
-    isDemoMode()
-      .then((demo) => isCurrent && setIsShown(demo))
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
+  const isShown = useDemoMode();
 
   if (!isShown) return null;
   return (

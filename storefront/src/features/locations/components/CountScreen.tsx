@@ -17,6 +17,9 @@ import { ScanField, type ScanNote } from '../../catalogue/scan/ScanField';
 import { useAuth } from '../../auth';
 import { useCountAndTopUp, type TopUpMode } from '../api/count-and-top-up';
 import { useLocation } from '../api/get-location';
+import { ExpiringSoon, EXPIRING_SOON_ID } from './ExpiringSoon';
+import { StatOrderControl, useStatOrderChoice } from '../../../components/StatOrderControl';
+import { DeliveryNoteField } from '../../../components/DeliveryNoteField';
 
 type Item = LocationDetail['stock_list'][number];
 
@@ -50,7 +53,7 @@ function resultText({
 }
 
 /**
- * /locations/:id (issue 19 §1), for a phone in one hand: the stock list top to bottom, one large
+ * /locations/:id, for a phone in one hand: the stock list top to bottom, one large
  * numeric field per item, Enter moves to the next; each item shows live what will be ordered
  * (the api's own rule), and one button records the count and puts the top-up in the cart, or
  * submits it as the location's order. Each way is offered only to roles that can finish it: the cart
@@ -65,6 +68,8 @@ export function CountScreen({ id }: { id: string }) {
   const { roles } = useAuth();
   const mayUseCart = canSubmitCart(roles);
   const mayOrder = canOrderForLocation(roles);
+  const stat = useStatOrderChoice();
+  const [deliveryNote, setDeliveryNote] = useState('');
 
   if (!data) {
     return (
@@ -87,7 +92,7 @@ export function CountScreen({ id }: { id: string }) {
     return sum + (onHand === undefined ? 0 : topUpPacks(item, onHand));
   }, 0);
 
-  /** A scan (issue 19 §2) adds one pack of what it names to that item's count; anything else says why. */
+  /** A scan adds one pack of what it names to that item's count; anything else says why. */
   function addScan(scan: ScanResult, stockList: readonly Item[]): ScanNote {
     const item = stockList.find((line) => line.asin === scan.asin);
     if (!item) return { severity: 'warning', text: `${scan.title} is not on this location’s list: nothing counted.` };
@@ -105,12 +110,18 @@ export function CountScreen({ id }: { id: string }) {
   const result = countAndAdd.data;
   const isDone = counts.length === 0 || countAndAdd.isPending || result !== undefined;
   return (
-    <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 22, px: 1.5 }}>
+    // The fixed bar grows with the STAT reason: the list's end stays above it.
+    <Container
+      component="main"
+      maxWidth="sm"
+      sx={{ pt: 2, pb: (stat.choice.isUrgent ? 34 : 22) + (mayOrder ? 9 : 0), px: 1.5 }}
+    >
       <Typography variant="h5" component="h1">
         {data.name}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Count what is on the shelf, in units. {data.stock_list.length} items.
+        Count what is on the shelf, in units. {data.stock_list.length} items.{' '}
+        <a href={`#${EXPIRING_SOON_ID}`}>See what expires soon</a>
       </Typography>
       <Box sx={{ mb: 2 }}>
         <ScanField
@@ -171,6 +182,7 @@ export function CountScreen({ id }: { id: string }) {
           );
         })}
       </Stack>
+      <ExpiringSoon locationId={id} />
       <Paper
         elevation={8}
         square
@@ -205,6 +217,17 @@ export function CountScreen({ id }: { id: string }) {
                 {`Add to cart (${packs} ${packs === 1 ? 'pack' : 'packs'})`}
               </Button>
             )}
+            {mayOrder && !result && (
+              <StatOrderControl
+                value={stat.choice}
+                onChange={stat.change}
+                error={stat.error}
+                disabled={countAndAdd.isPending}
+              />
+            )}
+            {mayOrder && !result && (
+              <DeliveryNoteField value={deliveryNote} onChange={setDeliveryNote} disabled={countAndAdd.isPending} />
+            )}
             {mayOrder && (
               <Button
                 variant={mayUseCart ? 'outlined' : 'contained'}
@@ -212,7 +235,10 @@ export function CountScreen({ id }: { id: string }) {
                 fullWidth
                 sx={{ minHeight: 56, fontSize: 18 }}
                 disabled={isDone}
-                onClick={() => countAndAdd.mutate({ counts, mode: 'order' })}
+                onClick={() => {
+                  const extras = stat.validate();
+                  if (extras) countAndAdd.mutate({ counts, mode: 'order', ...extras, delivery_note: deliveryNote });
+                }}
               >
                 Submit as order
               </Button>

@@ -2,6 +2,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -10,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../../components/RouterLink';
 import { useMyLocations } from '../api/get-my-locations';
 
-/** /locations (issue 19 §1): pick the location to count — the caller's department's wards and carts. */
+/** /locations: pick the location to count — the caller's department's wards and carts. */
 export function LocationsPage() {
   const { data, error } = useMyLocations();
 
@@ -29,21 +30,18 @@ export function LocationsPage() {
     return (
       <Paper variant="outlined">
         <List aria-label="Locations to count" disablePadding>
+          {/* A list holds list items: each link sits in one (axe 'list'). */}
           {data.map((location) => (
-            <ListItemButton
-              key={location.id}
-              component={RouterLink}
-              to={`/locations/${location.id}`}
-              divider
-              sx={{ minHeight: 72 }}
-            >
-              <ListItemText
-                primary={location.name}
-                secondary={`${location.department_name} · ${location.item_count} ${location.item_count === 1 ? 'item' : 'items'}`}
-                slotProps={{ primary: { variant: 'h6' } }}
-              />
-              <ChevronRight aria-hidden />
-            </ListItemButton>
+            <ListItem key={location.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`/locations/${location.id}`} divider sx={{ minHeight: 72 }}>
+                <ListItemText
+                  primary={location.name}
+                  secondary={`${location.department_name} · ${location.item_count} ${location.item_count === 1 ? 'item' : 'items'}`}
+                  slotProps={{ primary: { variant: 'h6' } }}
+                />
+                <ChevronRight aria-hidden />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -1,7 +1,7 @@
 import { orderKeys } from './order-keys';
 
 /**
- * Query keys of the receiving page (issue 17 §3), under ['orders'] so that the same invalidations
+ * Query keys of the receiving page, under ['orders'] so that the same invalidations
  * refresh them; apart from order-keys.ts, which the first page loads (app/realtime-invalidation).
  */
 export const receivingKeys = {

@@ -13,11 +13,12 @@ import { ProductImage } from '../../../components/ProductImage';
 import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { OrderAgainButton } from './OrderAgainButton';
 import { OrderDelivery } from './OrderDelivery';
+import { StatChip } from '../../../components/StatChip';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A line; one an approver rejected is struck through with the approver's reason (issue 18 §4). */
+/** A line; one an approver rejected is struck through with the approver's reason. */
 function OrderLine({ line }: { line: Order['lines'][number] }) {
   const isRejected = line.rejection !== null;
   const struck = isRejected ? { textDecoration: 'line-through', color: 'text.disabled' } : {};
@@ -70,6 +71,7 @@ export function OrderCard({
             {order.order_number}
           </Typography>
           <OrderStatusBadge status={order.status} />
+          {order.is_urgent && <StatChip reason={order.urgent_reason} />}
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="h6" component="p">
             {formatUsd(order.total_amount)}
@@ -91,6 +93,14 @@ export function OrderCard({
               Notes:
             </Box>{' '}
             {order.notes}
+          </Typography>
+        )}
+        {order.delivery_note && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              Delivery instructions:
+            </Box>{' '}
+            {order.delivery_note}
           </Typography>
         )}
         {status === 'submitted' && isOwn && <OrderDelivery order={order} scope="own" />}

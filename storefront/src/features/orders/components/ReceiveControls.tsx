@@ -15,9 +15,9 @@ import type { ReceiptLineInput } from '../receipt-form.rules';
 import { ReceiveLinesForm } from './ReceiveLinesForm';
 
 /**
- * Recording what arrived (issue 17 §3): what was shipped at once ("Received in full"), or per line
+ * Recording what arrived: what was shipped at once ("Received in full"), or per line
  * with a quantity, a condition and a note, lot and expiry pre-filled from the ship notice. A lot
- * the server finds short-dated (issue 19 §4) is named in a warning; ticking "Receive short-dated
+ * the server finds short-dated is named in a warning; ticking "Receive short-dated
  * stock anyway" sends the same lines again with the confirmation. Units no ship notice has shipped
  * (backordered ones among them) are named and the receiver asked before "Received in full" records them.
  */

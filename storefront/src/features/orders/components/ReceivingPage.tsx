@@ -15,7 +15,7 @@ function pageOf(value: string | null): number {
 }
 
 /**
- * /receiving (issue 17 §3), for logistics administrators and admins: the organisation's sent orders
+ * /receiving, for logistics administrators and admins: the organisation's sent orders
  * with something still to receive, newest sent first, each with the same receiving controls the
  * requester has. The route and the server both check the role.
  */

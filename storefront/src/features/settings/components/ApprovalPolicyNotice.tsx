@@ -1,15 +1,7 @@
-import type { ApprovalPolicy } from '@supply-hub/api/contracts';
 import Typography from '@mui/material/Typography';
 
-import { formatUsd } from '@supply-hub/api/contracts/money-format';
 import { useApprovalPolicy } from '../api/get-approval-policy';
-
-/** What happens to this user's orders, from the company's setting (decisions.md: no hard-coded amounts). */
-function describeApprovalPolicy(policy: ApprovalPolicy): string {
-  return policy.auto_approve_enabled
-    ? `Orders under ${formatUsd(policy.auto_approve_under_amount)} are approved automatically; larger orders wait for an administrator's approval.`
-    : "Auto-approve is off: every order waits for an administrator's approval.";
-}
+import { describeApprovalPolicy } from '../approval-policy.rules';
 
 /** The profile card's approval policy line, read from GET /api/approval-policy. */
 export function ApprovalPolicyNotice() {

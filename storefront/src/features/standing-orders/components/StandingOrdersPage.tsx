@@ -151,7 +151,7 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
   );
 }
 
-/** /standing-orders (issue 19 §3): the owner's fixed needs, ordered on their schedule by a job. */
+/** /standing-orders: the owner's fixed needs, ordered on their schedule by a job. */
 export function StandingOrdersPage() {
   const { data, error } = useStandingOrders();
   // Setting one up takes a cart its owner may submit; a nurse follows those set for her ward.
