@@ -39,6 +39,51 @@ test('a doctor makes her cart a standing order every Monday and Thursday, sees i
   await expect(card).toContainText(/Next order: \d{4}-\d{2}-\d{2}/);
 });
 
+test('a standing order carries delivery instructions: none with patient data, kept through an edit, changed by one', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsNewDoctor(page, baseURL ?? '');
+  const [fluids] = (await listProducts(page)) as [CatalogueProduct];
+  await addToCart(page, fluids.asin, 6);
+  await page.goto('/standing-orders');
+  const form = page.locator('form').first();
+  await form.getByLabel('Name').fill('Weekly fluids');
+  await form.getByLabel('Delivery instructions').fill('DOB 03/14/1961, leave at the desk');
+  await form.getByRole('button', { name: 'Save standing order' }).click();
+  await expect(
+    form.getByText(
+      'Order note: this looks like a date of birth. Supplier messages must not hold patient details; write the bed or room instead.',
+    ),
+  ).toBeVisible();
+  expect(((await (await page.request.get('/api/standing-orders')).json()) as { data: unknown[] }).data).toHaveLength(0);
+
+  await form.getByLabel('Delivery instructions').fill('deliver to bed bay 3');
+  await form.getByRole('button', { name: 'Save standing order' }).click();
+  const card = page.getByRole('article', { name: 'Weekly fluids' });
+  await expect(card).toContainText('Delivery instructions: deliver to bed bay 3');
+
+  // An edit of another field sends the note back as it was: the PUT replaces the whole standing order.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit standing order' });
+  await expect(dialog.getByLabel('Delivery instructions')).toHaveValue('deliver to bed bay 3');
+  await dialog.getByLabel('Name').fill('Weekly IV fluids');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  const renamed = page.getByRole('article', { name: 'Weekly IV fluids' });
+  await expect(renamed).toContainText('Delivery instructions: deliver to bed bay 3');
+
+  await renamed.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Delivery instructions').fill('dock B, ask for ward 4 stores');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(renamed).toContainText('Delivery instructions: dock B, ask for ward 4 stores');
+  const list = (await (await page.request.get('/api/standing-orders')).json()) as {
+    data: { delivery_note: string | null }[];
+  };
+  expect(list.data.map((order) => order.delivery_note)).toEqual(['dock B, ask for ward 4 stores']);
+});
+
 /** The dialog's content, and the dialog itself, fit the screen: nothing scrolls or sticks out sideways. */
 async function expectDialogWithinScreen(dialog: Locator): Promise<void> {
   const { scrollWidth, clientWidth, right } = await dialog.evaluate((element) => {

@@ -28,11 +28,12 @@ import {
   withCartLines,
   type EditLine,
 } from '../standing-order-form.rules';
+import { DeliveryNoteField } from '../../../components/DeliveryNoteField';
 import { DateRangeFields } from './DateRangeFields';
 import { ScheduleFields } from './ScheduleFields';
 
 /** The server's field errors shown at a field here; any other failure is shown as its message. */
-const FIELDS_SHOWN = /^(name|schedule\.weekdays|schedule\.day|start_date|end_date|lines(\.\d+\.\w+)?)$/;
+const FIELDS_SHOWN = /^(name|schedule\.weekdays|schedule\.day|start_date|end_date|lines(\.\d+\.\w+)?|delivery_note)$/;
 
 interface EditStandingOrderDialogProps {
   order: StandingOrder;
@@ -40,7 +41,8 @@ interface EditStandingOrderDialogProps {
 }
 
 /**
- * Edits a standing order as a whole — items and quantities, name, schedule, dates — and sends it
+ * Edits a standing order as a whole — items and quantities, name, schedule, dates, delivery
+ * instructions — and sends it
  * with PUT. Nothing is sent until "Save changes"; "Cancel" drops the edits.
  */
 export function EditStandingOrderDialog({ order, onClose }: EditStandingOrderDialogProps) {
@@ -52,6 +54,8 @@ export function EditStandingOrderDialog({ order, onClose }: EditStandingOrderDia
   const [startDate, setStartDate] = useState(order.start_date);
   const [endDate, setEndDate] = useState(order.end_date ?? '');
   const [lines, setLines] = useState(() => editLinesOf(order));
+  // Sent back as it is unless changed: the PUT replaces the whole standing order, note included.
+  const [deliveryNote, setDeliveryNote] = useState(order.delivery_note ?? '');
   const [isChecked, setChecked] = useState(false);
 
   const errors = isApiError(update.error) ? update.error.errors : {};
@@ -83,6 +87,7 @@ export function EditStandingOrderDialog({ order, onClose }: EditStandingOrderDia
           start_date: startDate,
           end_date: endDate || null,
           lines: checkedLines.lines,
+          delivery_note: deliveryNote,
         },
       })
       .then(() => onClose())
@@ -204,6 +209,12 @@ export function EditStandingOrderDialog({ order, onClose }: EditStandingOrderDia
               onEndDateChange={setEndDate}
               errors={errors}
               endDateHelp="The last day it orders on. To end it, set this date."
+            />
+            <DeliveryNoteField
+              value={deliveryNote}
+              onChange={setDeliveryNote}
+              disabled={update.isPending}
+              error={errors.delivery_note ?? null}
             />
             {update.error && !Object.keys(errors).some((field) => FIELDS_SHOWN.test(field)) && (
               <Alert severity="error">{update.error.message}</Alert>

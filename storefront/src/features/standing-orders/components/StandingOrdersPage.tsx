@@ -15,14 +15,18 @@ import { useCreateStandingOrder, useSetPaused, useStandingOrders } from '../api/
 import { scheduleDraftOf, scheduleOf } from '../standing-order-form.rules';
 import { scheduleText } from '@supply-hub/api/contracts/standing-order-text.rules';
 import { EditStandingOrderDialog } from './EditStandingOrderDialog';
+import { DeliveryNoteField } from '../../../components/DeliveryNoteField';
 import { DateRangeFields } from './DateRangeFields';
 import { ScheduleFields } from './ScheduleFields';
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** The server's field errors this form shows at a field; any other failure is shown as its message. */
-const FIELDS_SHOWN = new Set(['name', 'schedule.weekdays', 'schedule.day', 'start_date', 'end_date']);
+const FIELDS_SHOWN = new Set(['name', 'schedule.weekdays', 'schedule.day', 'start_date', 'end_date', 'delivery_note']);
 
-/** "Make my cart a standing order": name, schedule, start and end dates; the lines are the cart's. */
+/**
+ * "Make my cart a standing order": name, schedule, start and end dates, delivery instructions each of
+ * its orders carries; the lines are the cart's.
+ */
 function NewStandingOrderForm() {
   const { cart } = useCart();
   const create = useCreateStandingOrder();
@@ -30,6 +34,7 @@ function NewStandingOrderForm() {
   const [schedule, setSchedule] = useState(scheduleDraftOf);
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState('');
+  const [deliveryNote, setDeliveryNote] = useState('');
   const errors = isApiError(create.error) ? create.error.errors : {};
 
   async function submit(event: FormEvent) {
@@ -41,8 +46,12 @@ function NewStandingOrderForm() {
         start_date: startDate,
         end_date: endDate || null,
         lines: cart.items.map((item) => ({ asin: item.product.asin, quantity: item.quantity })),
+        delivery_note: deliveryNote,
       })
-      .then(() => setName(''))
+      .then(() => {
+        setName('');
+        setDeliveryNote('');
+      })
       .catch(() => undefined);
   }
 
@@ -78,6 +87,12 @@ function NewStandingOrderForm() {
           onStartDateChange={setStartDate}
           onEndDateChange={setEndDate}
           errors={errors}
+        />
+        <DeliveryNoteField
+          value={deliveryNote}
+          onChange={setDeliveryNote}
+          disabled={create.isPending}
+          error={errors.delivery_note ?? null}
         />
         {create.error && !Object.keys(errors).some((field) => FIELDS_SHOWN.has(field)) && (
           <Alert severity="error">{create.error.message}</Alert>
@@ -131,6 +146,11 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
       <Typography variant="body2" sx={{ mt: 1 }}>
         {order.lines.map((line) => `${line.quantity} × ${line.title ?? line.asin}`).join(' · ')}
       </Typography>
+      {order.delivery_note && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Delivery instructions: {order.delivery_note}
+        </Typography>
+      )}
       {order.recent.length > 0 && (
         <Stack component="ul" spacing={0.5} sx={{ mt: 1, pl: 2 }} aria-label={`Latest dates of ${order.name}`}>
           {order.recent.map((occurrence) => (
