@@ -20,28 +20,34 @@ export async function notifyWaitingLevel(
   try {
     const order = await queries.selectWaitingOrder(ctx.db, orderId);
     if (!order) return;
-    const [levels, given, accounts] = await Promise.all([
+    const [levels, given] = await Promise.all([
       approvals.selectApprovalLevels(ctx.db),
       approvals.selectApprovalsOfOrders(ctx.db, [orderId]),
-      queries.selectActiveAccountsWithRoles(ctx.db),
     ]);
     const step = nextApprovalStep(levels, order.total_amount, given.length, order.order_limit);
     const told = new Set(step.level === 1 ? alreadyTold.map((address) => address.toLowerCase()) : []);
-    const approvers = levelApproverAccounts(accounts, step, { requesterId: order.user_id, approvals: given });
-    const recipients = approvers.map((account) => account.email).filter((address) => !told.has(address.toLowerCase()));
-    const mails = recipients.map((to) => levelApproverMail(to, order, step.level, ctx.config.publicUrl));
     // The submission's call runs late (after auto-approval); an approval given meanwhile has told
-    // the next level already. Only the call that records the level queues its mails, with the record.
+    // the next level already. Only the call that records the level reads its approvers and queues
+    // their mails, with the record.
     const queued = await ctx.db.transaction(async (trx) => {
-      if (!(await queries.recordApproversNotified(trx, orderId, step.level))) return { ids: [], isRecorded: false };
+      if (!(await queries.recordApproversNotified(trx, orderId, step.level)))
+        return { ids: [], approvers: [], isRecorded: false };
+      const accounts = await queries.selectActiveApproverAccounts(trx);
+      const approvers = levelApproverAccounts(accounts, step, { requesterId: order.user_id, approvals: given });
+      const recipients = approvers
+        .map((account) => account.email)
+        .filter((address) => !told.has(address.toLowerCase()));
       const inTransaction = { ...ctx, db: trx };
       const ids: { id: string; mail: OutgoingMail }[] = [];
-      for (const mail of mails) ids.push({ id: await queueMail(inTransaction, mail), mail });
-      return { ids, isRecorded: true };
+      for (const to of recipients) {
+        const mail = levelApproverMail(to, order, step.level, ctx.config.publicUrl);
+        ids.push({ id: await queueMail(inTransaction, mail), mail });
+      }
+      return { ids, approvers, isRecorded: true };
     });
     // A STAT order also reaches its approvers' open back-office pages: after the commit and on its
     // own, so a notification that fails never takes the approvers' mails with it.
-    if (queued.isRecorded && order.is_urgent && approvers.length > 0) {
+    if (queued.isRecorded && order.is_urgent && queued.approvers.length > 0) {
       await queries
         .notifyStatWaiting(ctx.db, { order_id: orderId, order_number: order.order_number, level: step.level })
         .catch((error: unknown) =>

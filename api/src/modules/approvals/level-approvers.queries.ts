@@ -1,15 +1,27 @@
 import type { Db } from '../../database/connection.js';
 
-import type { Role } from '../../contracts/roles.js';
+import { ROLES, canApproveOrders, type Role } from '../../contracts/roles.js';
 import { EVENTS_CHANNEL } from '../../contracts/events.js';
 
-/** Every active account an administrator approved, with its roles (who may approve a level is decided in rules). */
-export async function selectActiveAccountsWithRoles(db: Db): Promise<{ id: string; email: string; roles: Role[] }[]> {
+/**
+ * The active accounts an administrator approved that hold a role able to approve orders, with all
+ * their roles (who may approve a level is decided in rules). Only those: a hospital's hundreds of
+ * requesters are never read to find its handful of approvers.
+ */
+export async function selectActiveApproverAccounts(db: Db): Promise<{ id: string; email: string; roles: Role[] }[]> {
+  const approverRoles = ROLES.filter((role) => canApproveOrders([role]));
   return db('users')
     .join('profiles', 'profiles.user_id', 'users.id')
     .join('user_roles', 'user_roles.user_id', 'users.id')
     .where('users.status', 'active')
     .where('profiles.onboarding_approved', true)
+    .whereExists((approver) =>
+      approver
+        .select(db.raw('1'))
+        .from('user_roles AS approver_roles')
+        .whereRaw('approver_roles.user_id = users.id')
+        .whereRaw('approver_roles.role::text = ANY(?::text[])', [approverRoles]),
+    )
     .groupBy('users.id', 'users.email')
     .orderBy('users.email')
     .select('users.id', 'users.email', db.raw('array_agg(user_roles.role::text ORDER BY user_roles.role) AS roles'));
