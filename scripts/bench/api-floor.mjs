@@ -49,8 +49,6 @@ const LINES_SQL = `SELECT l.id, l.order_id, l.line_number, l.product_id, l.asin,
   ORDER BY l.order_id, l.line_number`;
 // What the fulfilment of sent orders is derived from (modules/fulfilment/fulfilment.queries.ts).
 const FULFILMENT_SQL = {
-  lines: `SELECT order_id, line_number, asin, title, quantity, unit_price FROM order_items
-    WHERE order_id = ANY($1) ORDER BY order_id, line_number`,
   confirmations: `SELECT c.order_id, c.id::text AS id, c.payload_id, c.confirm_id, c.confirmation_type, c.comments,
       c.notice_date,
       coalesce(jsonb_agg(jsonb_build_object(
@@ -176,16 +174,17 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
     return { data: rows, total, page, per_page: perPage };
   }
 
-  /** A user's orders (or one of them) as the API's order serializer writes them. */
-  async function ordersOf(client, userId, orderId) {
+  /** A user's orders (or one of them) as the API's order serializer writes them, and their line rows. */
+  async function ordersWithLines(client, userId, orderId) {
     const { rows } = await client.query(
       `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN profiles p ON p.user_id = o.user_id
        WHERE o.user_id = $1 ${orderId ? 'AND o.id = $2' : ''}
        ORDER BY o.created_at DESC, o.display_seq DESC LIMIT ${orderId ? 1 : OWN_ORDERS_LIMIT}`,
       orderId ? [userId, orderId] : [userId],
     );
-    const linesOf = groupByOrder(rows.length ? (await client.query(LINES_SQL, [rows.map((row) => row.id)])).rows : []);
-    return rows.map((row) => ({
+    const lineRows = rows.length ? (await client.query(LINES_SQL, [rows.map((row) => row.id)])).rows : [];
+    const linesOf = groupByOrder(lineRows);
+    const orders = rows.map((row) => ({
       id: row.id,
       order_number: row.order_number,
       display_seq: row.display_seq,
@@ -204,15 +203,31 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
       created_at: row.created_at.toISOString(),
       lines: linesOf(row.id).map(lineJson),
     }));
+    return { orders, lineRows };
   }
 
-  /** The fulfilment in brief of the sent orders among `orders`, by order id. */
-  async function fulfilmentSummaries(orders) {
+  async function ordersOf(client, userId, orderId) {
+    return (await ordersWithLines(client, userId, orderId)).orders;
+  }
+
+  /** The fulfilment in brief of the sent orders among `orders`, by order id, from their line rows read already. */
+  async function fulfilmentSummaries(orders, lineRows) {
     const sent = orders.filter((order) => order.status === 'submitted').map((order) => order.id);
     const summaries = new Map();
     if (sent.length === 0) return summaries;
-    const [lines, confirmations, shipments, receipts] = await Promise.all(
-      [FULFILMENT_SQL.lines, FULFILMENT_SQL.confirmations, FULFILMENT_SQL.shipments, FULFILMENT_SQL.receipts].map(
+    // The lines ordered (not those an approver rejected), as the derivation takes them.
+    const lines = lineRows
+      .filter((line) => line.rejected_at === null)
+      .map(({ order_id, line_number, asin, title, quantity, unit_price }) => ({
+        order_id,
+        line_number,
+        asin,
+        title,
+        quantity,
+        unit_price,
+      }));
+    const [confirmations, shipments, receipts] = await Promise.all(
+      [FULFILMENT_SQL.confirmations, FULFILMENT_SQL.shipments, FULFILMENT_SQL.receipts].map(
         async (sql) => (await pool.query(sql, [sent])).rows,
       ),
     );
@@ -240,8 +255,8 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
   }
 
   async function listOrders(userId) {
-    const orders = await ordersOf(pool, userId);
-    const summaries = await fulfilmentSummaries(orders);
+    const { orders, lineRows } = await ordersWithLines(pool, userId);
+    const summaries = await fulfilmentSummaries(orders, lineRows);
     return { data: orders.map((order) => ({ ...order, fulfilment_summary: summaries.get(order.id) ?? null })) };
   }
 

@@ -77,6 +77,37 @@ async function reportedSpend(): Promise<number> {
 }
 
 describe('POST /api/admin/orders/:id/approve with rejected_lines', () => {
+  it("the requester's orders list and the order's page agree: a line the approver rejected is not awaited from the supplier", async () => {
+    const { agent: admin } = await agentOf(['admin']);
+    const order = await pendingOrder(['10.00', '20.00', '30.00']);
+    await admin
+      .post(`/api/admin/orders/${order.id}/approve`)
+      .send({ rejected_lines: [{ item_id: order.lines[1]!.id, reason: 'Not stocked on this ward' }] })
+      .expect(200);
+    const payload = await testbed.database.db('orders').where({ id: order.id }).first('payload_id');
+    await scenarios.confirm(
+      { id: order.id, order_number: order.order_number, payload_id: payload.payload_id, requester: order.requester },
+      {
+        type: 'detail',
+        items: [
+          { lineNumber: 1, quantity: 1, statuses: [{ type: 'accept', quantity: 1 }] },
+          { lineNumber: 3, quantity: 1, statuses: [{ type: 'accept', quantity: 1 }] },
+        ],
+      },
+    );
+
+    const page = (await order.requester.agent.get(`/api/orders/${order.id}`).expect(200)).body as {
+      fulfilment: { fulfilment_status: string };
+    };
+    const listed = (
+      (await order.requester.agent.get('/api/orders').expect(200)).body as {
+        data: { id: string; fulfilment_summary: { fulfilment_status: string } | null }[];
+      }
+    ).data.find((candidate) => candidate.id === order.id);
+    expect(page.fulfilment.fulfilment_status).toBe('confirmed');
+    expect(listed?.fulfilment_summary?.fulfilment_status).toBe('confirmed');
+  });
+
   it('rejects 1 of 3 lines and sends the other 2: the OrderRequest is DTD-valid with the recomputed total', async () => {
     await setLevels([{ threshold: 0, roles: ['admin'] }]);
     const order = await pendingOrder(['10.00', '20.00', '30.00']);

@@ -50,15 +50,18 @@ export async function readOrderFulfilment(db: Db, orderId: string, now: Date): P
 /**
  * The fulfilment in brief of many orders at once, keyed by order id (sent orders only): four
  * statements whatever the number of orders, derived by the same rules as readOrderFulfilment.
+ * `orderedLines`, when the caller reads the orders' lines anyway: the ordered lines of (at least)
+ * those orders, so they are not read twice.
  */
 export async function readFulfilmentSummaries(
   db: Db,
   orders: readonly { id: string; status: string }[],
   now: Date,
+  orderedLines?: Promise<readonly (batch.OrderLineForFulfilment & { order_id: string })[]>,
 ): Promise<Map<string, FulfilmentSummary>> {
   const sent = orders.filter((order) => order.status === 'submitted').map((order) => order.id);
   const [lines, confirmations, shipments, receipts] = await Promise.all([
-    batch.selectOrderLinesOf(db, sent),
+    orderedLines ?? batch.selectOrderLinesOf(db, sent),
     batch.selectCurrentConfirmationsOf(db, sent),
     batch.selectCurrentShipmentsOf(db, sent),
     batch.selectReceivedLinesOf(db, sent),

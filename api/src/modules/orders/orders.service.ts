@@ -352,13 +352,38 @@ export async function listOrdersFor(
   return withFulfilmentSummaries(ctx, await queries.selectOrders(ctx.db, { ...scope, status: filter.status }));
 }
 
-/** Orders with their fulfilment in brief, in a fixed number of statements (no request per order). */
+/** The lines an order's fulfilment is derived from: those ordered, not those an approver rejected. */
+function orderedLinesOf(lines: readonly queries.OrderLineRow[]) {
+  return lines
+    .filter((line) => line.rejected_at === null)
+    .map(({ order_id, line_number, asin, title, quantity, unit_price }) => ({
+      order_id,
+      line_number,
+      asin,
+      title,
+      quantity,
+      unit_price,
+    }));
+}
+
+/**
+ * Orders with their fulfilment in brief, in a fixed number of statements (no request per order):
+ * the lines are read once, for the orders and for their fulfilment.
+ */
 async function withFulfilmentSummaries(ctx: ServiceContext, rows: queries.OrderRow[]): Promise<ListedOrder[]> {
-  const [orders, summaries] = await Promise.all([
-    assembleOrders(ctx, rows),
-    readFulfilmentSummaries(ctx.db, rows, ctx.now()),
+  const linesRead = queries.selectOrderLines(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const [lines, summaries] = await Promise.all([
+    linesRead,
+    readFulfilmentSummaries(ctx.db, rows, ctx.now(), linesRead.then(orderedLinesOf)),
   ]);
-  return orders.map((order) => ({ ...order, fulfilment_summary: summaries.get(order.id) ?? null }));
+  const linesOfOrder = linesByOrderId(lines);
+  return rows.map((row) => ({
+    ...serializeOrder(row, linesOfOrder.get(row.id) ?? []),
+    fulfilment_summary: summaries.get(row.id) ?? null,
+  }));
 }
 
 /**
