@@ -35,4 +35,13 @@ describe("an administrator's pattern on the linear-time engine", () => {
     );
     expect(checkExtraPattern(String.raw`\bHOSP-\d{8}\b`, compileLinearPattern)).toBeNull();
   });
+
+  it('compiles a pattern once however many orders it checks, and answers each text on its own', () => {
+    const first = compileLinearPattern(String.raw`\bWARD-\d{4}\b`);
+    expect(compileLinearPattern(String.raw`\bWARD-\d{4}\b`)).toBe(first);
+    expect(first!('for ward-1234')).toBe(true);
+    expect(first!('for ward-12')).toBe(false);
+    expect(first!('WARD-9876 again')).toBe(true);
+    expect(compileLinearPattern('(?=MRN)MRN')).toBeNull();
+  });
 });
