@@ -191,6 +191,31 @@ describe('the operators’ CLI against PostgreSQL', () => {
     });
   });
 
+  it('rebuilds the kept fulfilment batch after batch: every drifted order is corrected, none twice', async () => {
+    const db = database.db;
+    const [user] = await db('users')
+      .insert({ email: 'cli-fulfilment-batches@test.supplyhub.test' })
+      .returning<{ id: string }[]>('id');
+    const orders = await db('orders')
+      .insert(
+        Array.from({ length: 5 }, () => ({
+          user_id: user!.id,
+          user_email: 'cli-fulfilment-batches@test.supplyhub.test',
+          total_amount: '3.00',
+          status: 'submitted',
+        })),
+      )
+      .returning<{ id: string }[]>('id');
+    const ids = orders.map((order) => order.id);
+    await db('orders').whereIn('id', ids).update({ fulfilment_status: 'received' });
+    // Batches of two: the five drifted orders lie in three of them, among the other tests' orders.
+    const { rows } = await db.raw<{ rows: { corrected: number }[] }>('SELECT order_fulfilment_rebuild(2) AS corrected');
+    expect(rows[0]!.corrected).toBe(5);
+    expect(await db('orders').whereIn('id', ids).pluck('fulfilment_status')).toEqual(
+      ids.map(() => 'awaiting_confirmation'),
+    );
+  });
+
   it('lists and runs jobs', async () => {
     const listed = JSON.parse((await runCli(['jobs:list', '--json'], database.env)).stdout) as { name: string }[];
     expect(listed.map((job) => job.name)).toEqual([
