@@ -146,12 +146,9 @@ const REFRESH = `
 
 /**
  * Every order (after a bulk load with triggers off, and when the columns are added); returns the
- * orders corrected. The summaries are computed once, set-based, into a temporary table; the orders
- * are then written in batches (20,000 by default), so the other triggers' transition tables stay in memory (one
- * UPDATE of a million orders spilled two wide copies of every row to disk for each of them: over ten
- * minutes at a million orders). The planner settings are for that one large query: its joins on
- * common table expressions have no statistics, and with a merge join and 4 MB of work memory it ran
- * for minutes more.
+ * orders corrected. One set-based pass into a temporary table, then batched writes (docs/scale.md).
+ * A write is a compare-and-set on the values seen in that pass: an order a trigger refreshed
+ * meanwhile, or one created since, keeps what its trigger wrote.
  */
 const REBUILD = `
   CREATE OR REPLACE FUNCTION order_fulfilment_rebuild(batch_size integer DEFAULT 20000) RETURNS integer
@@ -161,30 +158,38 @@ const REBUILD = `
   DECLARE
     corrected integer := 0;
     changed integer;
-    batch uuid[];
-    after_id uuid;
+    total bigint;
+    first bigint := 0;
   BEGIN
+    IF batch_size IS NULL OR batch_size < 1 THEN
+      RAISE EXCEPTION 'batch_size must be at least 1, not %', batch_size;
+    END IF;
     DROP TABLE IF EXISTS pg_temp.order_fulfilment_rebuilt;
     CREATE TEMPORARY TABLE order_fulfilment_rebuilt ON COMMIT DROP AS
-      SELECT * FROM order_fulfilment_summaries_all();
-    ALTER TABLE pg_temp.order_fulfilment_rebuilt ADD PRIMARY KEY (order_id);
+      SELECT row_number() OVER (ORDER BY o.id) AS n, o.id AS order_id,
+             o.fulfilment_status AS was_status, o.expected_delivery_date AS was_expected_delivery_date,
+             o.open_backordered_lines AS was_open_backordered_lines,
+             s.fulfilment_status, s.expected_delivery_date,
+             coalesce(s.open_backordered_lines, 0) AS open_backordered_lines
+        FROM orders AS o LEFT JOIN order_fulfilment_summaries_all() AS s ON s.order_id = o.id;
+    ALTER TABLE pg_temp.order_fulfilment_rebuilt ADD PRIMARY KEY (n);
     ANALYZE pg_temp.order_fulfilment_rebuilt;
-    LOOP
-      SELECT array_agg(id ORDER BY id) INTO batch
-        FROM (SELECT id FROM orders WHERE after_id IS NULL OR id > after_id ORDER BY id LIMIT batch_size) AS next_ids;
-      EXIT WHEN batch IS NULL;
-      after_id := batch[cardinality(batch)];
+    SELECT count(*) INTO total FROM pg_temp.order_fulfilment_rebuilt;
+    WHILE first < total LOOP
       UPDATE orders AS o
-         SET fulfilment_status = s.fulfilment_status,
-             expected_delivery_date = s.expected_delivery_date,
-             open_backordered_lines = coalesce(s.open_backordered_lines, 0)
-        FROM unnest(batch) AS t(id)
-        LEFT JOIN pg_temp.order_fulfilment_rebuilt AS s ON s.order_id = t.id
-       WHERE o.id = t.id
+         SET fulfilment_status = r.fulfilment_status,
+             expected_delivery_date = r.expected_delivery_date,
+             open_backordered_lines = r.open_backordered_lines
+        FROM pg_temp.order_fulfilment_rebuilt AS r
+       WHERE r.n > first AND r.n <= first + batch_size
+         AND o.id = r.order_id
          AND (o.fulfilment_status, o.expected_delivery_date, o.open_backordered_lines)
-             IS DISTINCT FROM (s.fulfilment_status, s.expected_delivery_date, coalesce(s.open_backordered_lines, 0));
+             IS NOT DISTINCT FROM (r.was_status, r.was_expected_delivery_date, r.was_open_backordered_lines)
+         AND (r.was_status, r.was_expected_delivery_date, r.was_open_backordered_lines)
+             IS DISTINCT FROM (r.fulfilment_status, r.expected_delivery_date, r.open_backordered_lines);
       GET DIAGNOSTICS changed = ROW_COUNT;
       corrected := corrected + changed;
+      first := first + batch_size;
     END LOOP;
     DROP TABLE pg_temp.order_fulfilment_rebuilt;
     RETURN corrected;

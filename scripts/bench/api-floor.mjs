@@ -175,14 +175,18 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
   }
 
   /** A user's orders (or one of them) as the API's order serializer writes them, and their line rows. */
-  async function ordersWithLines(client, userId, orderId) {
+  /** `readAlongside(rows)` runs beside the lines' read (the list's fulfilment documents), its result returned too. */
+  async function ordersWithLines(client, userId, orderId, readAlongside = async () => undefined) {
     const { rows } = await client.query(
       `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN profiles p ON p.user_id = o.user_id
        WHERE o.user_id = $1 ${orderId ? 'AND o.id = $2' : ''}
        ORDER BY o.created_at DESC, o.display_seq DESC LIMIT ${orderId ? 1 : OWN_ORDERS_LIMIT}`,
       orderId ? [userId, orderId] : [userId],
     );
-    const lineRows = rows.length ? (await client.query(LINES_SQL, [rows.map((row) => row.id)])).rows : [];
+    const [lineRows, alongside] = await Promise.all([
+      rows.length ? client.query(LINES_SQL, [rows.map((row) => row.id)]).then((result) => result.rows) : [],
+      readAlongside(rows),
+    ]);
     const linesOf = groupByOrder(lineRows);
     const orders = rows.map((row) => ({
       id: row.id,
@@ -203,15 +207,27 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
       created_at: row.created_at.toISOString(),
       lines: linesOf(row.id).map(lineJson),
     }));
-    return { orders, lineRows };
+    return { orders, lineRows, alongside };
   }
 
   async function ordersOf(client, userId, orderId) {
     return (await ordersWithLines(client, userId, orderId)).orders;
   }
 
-  /** The fulfilment in brief of the sent orders among `orders`, by order id, from their line rows read already. */
-  async function fulfilmentSummaries(orders, lineRows) {
+  /** What the fulfilment of the sent orders among order rows is derived from, besides their lines. */
+  async function fulfilmentDocuments(rows) {
+    const sent = rows.filter((row) => row.status === 'submitted').map((row) => row.id);
+    if (sent.length === 0) return { confirmations: [], shipments: [], receipts: [] };
+    const [confirmations, shipments, receipts] = await Promise.all(
+      [FULFILMENT_SQL.confirmations, FULFILMENT_SQL.shipments, FULFILMENT_SQL.receipts].map(
+        async (sql) => (await pool.query(sql, [sent])).rows,
+      ),
+    );
+    return { confirmations, shipments, receipts };
+  }
+
+  /** The fulfilment in brief of the sent orders among `orders`, by order id, from rows read already. */
+  function fulfilmentSummaries(orders, lineRows, { confirmations, shipments, receipts }) {
     const sent = orders.filter((order) => order.status === 'submitted').map((order) => order.id);
     const summaries = new Map();
     if (sent.length === 0) return summaries;
@@ -226,11 +242,6 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
         quantity,
         unit_price,
       }));
-    const [confirmations, shipments, receipts] = await Promise.all(
-      [FULFILMENT_SQL.confirmations, FULFILMENT_SQL.shipments, FULFILMENT_SQL.receipts].map(
-        async (sql) => (await pool.query(sql, [sent])).rows,
-      ),
-    );
     for (const confirmation of confirmations) {
       for (const line of confirmation.lines)
         line.delivery_date = line.delivery_date ? new Date(line.delivery_date) : null;
@@ -255,8 +266,8 @@ export async function startApiFloor({ databaseUrl, sessionSecret, fulfilment, po
   }
 
   async function listOrders(userId) {
-    const { orders, lineRows } = await ordersWithLines(pool, userId);
-    const summaries = await fulfilmentSummaries(orders, lineRows);
+    const { orders, lineRows, alongside } = await ordersWithLines(pool, userId, undefined, fulfilmentDocuments);
+    const summaries = fulfilmentSummaries(orders, lineRows, alongside);
     return { data: orders.map((order) => ({ ...order, fulfilment_summary: summaries.get(order.id) ?? null })) };
   }
 

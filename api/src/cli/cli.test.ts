@@ -216,6 +216,40 @@ describe('the operators’ CLI against PostgreSQL', () => {
     );
   });
 
+  it('a rebuild leaves an order its trigger refreshed while the rebuild ran (compare-and-set)', async () => {
+    const db = database.db;
+    const email = `cli-fulfilment-race-${Date.now()}@test.supplyhub.test`;
+    const [user] = await db('users').insert({ email }).returning<{ id: string }[]>('id');
+    const [order] = await db('orders')
+      .insert({
+        user_id: user!.id,
+        user_email: email,
+        total_amount: '4.00',
+        status: 'submitted',
+      })
+      .returning<{ id: string }[]>('id');
+    await db('orders').where({ id: order!.id }).update({ fulfilment_status: 'received' });
+    // The order's row is held while the rebuild reaches it; meanwhile "a trigger" writes a newer status.
+    const holder = await db.transaction();
+    await holder('orders').where({ id: order!.id }).forUpdate().first('id');
+    const rebuild = db.raw<{ rows: { corrected: number }[] }>('SELECT order_fulfilment_rebuild() AS corrected');
+    const rebuilding = rebuild.then((result) => result.rows[0]!.corrected);
+    for (let waited = 0; waited < 100; waited += 1) {
+      const { rows } = await db.raw<{ rows: { waiting: number }[] }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE query LIKE 'SELECT order_fulfilment_rebuild()%' AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await holder('orders').where({ id: order!.id }).update({ fulfilment_status: 'shipped' });
+    await holder.commit();
+    await rebuilding;
+    expect(await db('orders').where({ id: order!.id }).first('fulfilment_status')).toEqual({
+      fulfilment_status: 'shipped',
+    });
+  });
+
   it('lists and runs jobs', async () => {
     const listed = JSON.parse((await runCli(['jobs:list', '--json'], database.env)).stdout) as { name: string }[];
     expect(listed.map((job) => job.name)).toEqual([
