@@ -59,6 +59,7 @@ import * as addSandboxNextDay from './20261129001120_add_sandbox_next_day.js';
 import * as indexReceiptExpiryDates from './20261129001200_index_receipt_expiry_dates.js';
 import * as addOrderSupplierIdentity from './20261129001300_add_order_supplier_identity.js';
 import * as keepOrderFulfilment from './20261129002000_keep_order_fulfilment.js';
+import * as planLargeStatementsForTheirSize from './20261130000100_plan_large_statements_for_their_size.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -129,4 +130,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261129001200_index_receipt_expiry_dates', ...indexReceiptExpiryDates },
   { name: '20261129001300_add_order_supplier_identity', ...addOrderSupplierIdentity },
   { name: '20261129002000_keep_order_fulfilment', ...keepOrderFulfilment },
+  { name: '20261130000100_plan_large_statements_for_their_size', ...planLargeStatementsForTheirSize },
 ];

@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+
+/**
+ * The kept totals' statement triggers read their transition tables in plpgsql, which plans a
+ * statement without variables once per session and keeps that plan: its row counts are those of
+ * the first statement the session ran, usually one row. A later statement of thousands of rows then
+ * ran the plan made for one — nested loops over two transition tables, quadratic: after a one-order
+ * update, updating 5,000 orders took 13 s instead of 0.7 s, and adding a million lines to 250,000
+ * orders did not finish. So a statement of more than LARGE_STATEMENT_ROWS rows drops the session's
+ * plans before the other triggers run (they plan again for its size) and once more after them (a
+ * small statement after it does not inherit plans made for a large one). The first and last place
+ * among a statement's triggers come from their names: PostgreSQL fires them in name order.
+ *
+ * One check stayed quadratic whatever its plan: report_rollups_orders_updated asked whether any
+ * order of the statement moved between rollup keys with NOT EXISTS over a join of the two
+ * transition tables. PostgreSQL plans an EXISTS for its first match (a nested loop), and an update
+ * that moves no order (a kept column, the fulfilment) has none, so it compared every old row with
+ * every new one: 90,000 orders, minutes. Counting the moved orders is planned for the whole join.
+ */
+const LARGE_STATEMENT_ROWS = 500;
+
+/** Every table with transition-table triggers that keep a total or the fulfilment. */
+const TABLES = [
+  'orders',
+  'order_items',
+  'supplier_confirmations',
+  'supplier_confirmation_lines',
+  'shipments',
+  'shipment_lines',
+  'order_receipts',
+  'order_receipt_lines',
+];
+
+const EVENTS = [
+  ['INSERT', 'inserted', 'NEW TABLE AS new_rows'],
+  ['UPDATE', 'updated', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
+  ['DELETE', 'deleted', 'OLD TABLE AS old_rows'],
+] as const;
+
+// 'a_' sorts before every other trigger on these tables, 'zz_' after.
+const PLACES = [
+  ['a_plan_large_statement', 'plan_large_statement_before'],
+  ['zz_plan_after_large_statement', 'plan_large_statement_after'],
+] as const;
+
+const EXISTS_CHECK = 'IF NOT EXISTS (\n    SELECT 1 FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
+const COUNT_CHECK = 'IF 0 = (\n    SELECT count(*) FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
+
+async function rewriteRollupsCheck(knex: Knex, from: string, to: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { definition: string }[] }>(
+    `SELECT pg_get_functiondef('report_rollups_orders_updated()'::regprocedure) AS definition`,
+  );
+  const definition = rows[0]!.definition;
+  if (!definition.includes(from)) throw new Error('report_rollups_orders_updated has no check to change');
+  await knex.raw(definition.replace(from, to));
+}
+
+const triggerName = (prefix: string, done: string) => `${prefix}_${done}`;
+
+const RESET_FUNCTION = (name: string) => `
+  CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    statement_rows bigint;
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      SELECT count(*) INTO statement_rows FROM old_rows;
+    ELSE
+      SELECT count(*) INTO statement_rows FROM new_rows;
+    END IF;
+    IF statement_rows > ${LARGE_STATEMENT_ROWS} THEN
+      DISCARD PLANS;
+    END IF;
+    RETURN NULL;
+  END $$`;
+
+/**
+ * The same refresh, but a long list of orders is planned for its length (EXECUTE … USING plans
+ * once with the list's value); a short one keeps the cached plan.
+ */
+const REFRESH_UPDATE = `
+    UPDATE orders AS o
+       SET fulfilment_status = s.fulfilment_status,
+           expected_delivery_date = s.expected_delivery_date,
+           open_backordered_lines = coalesce(s.open_backordered_lines, 0)
+      FROM (SELECT DISTINCT id FROM unnest(order_ids) AS id) AS t
+      LEFT JOIN order_fulfilment_summaries(order_ids) AS s ON s.order_id = t.id
+     WHERE o.id = t.id
+       AND (o.fulfilment_status, o.expected_delivery_date, o.open_backordered_lines)
+           IS DISTINCT FROM (s.fulfilment_status, s.expected_delivery_date, coalesce(s.open_backordered_lines, 0))`;
+
+const refreshFunction = (isLargePlannedAlone: boolean) => `
+  CREATE OR REPLACE FUNCTION order_fulfilment_refresh(order_ids uuid[]) RETURNS integer
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    changed integer;
+  BEGIN
+    IF order_ids IS NULL OR cardinality(order_ids) = 0 THEN RETURN 0; END IF;
+    ${
+      isLargePlannedAlone
+        ? `IF cardinality(order_ids) > ${LARGE_STATEMENT_ROWS} THEN
+      EXECUTE $refresh$${REFRESH_UPDATE.replaceAll('order_ids', '$1')}$refresh$ USING order_ids;
+    ELSE${REFRESH_UPDATE};
+    END IF;`
+        : `${REFRESH_UPDATE};`
+    }
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    RETURN changed;
+  END $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  for (const [prefix, functionName] of PLACES) {
+    await knex.raw(RESET_FUNCTION(functionName));
+    for (const table of TABLES) {
+      for (const [event, done, transition] of EVENTS) {
+        await knex.raw(`
+          CREATE TRIGGER ${triggerName(prefix, done)} AFTER ${event} ON ${table}
+            REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${functionName}()`);
+      }
+    }
+  }
+  await knex.raw(refreshFunction(true));
+  await rewriteRollupsCheck(knex, EXISTS_CHECK, COUNT_CHECK);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await rewriteRollupsCheck(knex, COUNT_CHECK, EXISTS_CHECK);
+  await knex.raw(refreshFunction(false));
+  for (const [prefix, functionName] of PLACES) {
+    for (const table of TABLES) {
+      for (const [, done] of EVENTS) await knex.raw(`DROP TRIGGER ${triggerName(prefix, done)} ON ${table}`);
+    }
+    await knex.raw(`DROP FUNCTION ${functionName}()`);
+  }
+}
