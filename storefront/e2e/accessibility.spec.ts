@@ -21,6 +21,7 @@ import {
   signInAsNewDoctor,
   type CatalogueProduct,
 } from './support/portal.js';
+import { approveAsDemoAdmin } from './support/wards.js';
 
 /** Who looks at a screen: each is one browser context per width. */
 type Viewer = 'signed-out' | 'newcomer' | 'pending' | 'doctor' | 'nurse' | 'logistics' | 'admin';
@@ -182,9 +183,15 @@ async function prepare(page: Page, viewer: Viewer, baseURL: string): Promise<Fix
       fixtures.locationId = location!.id;
       break;
     }
-    case 'logistics':
+    case 'logistics': {
+      // A sent order of its own, so a delivery waits to be received whatever ran before.
+      await signInAsNewDoctor(page, baseURL);
+      const [product] = await listProducts(page);
+      const order = await placeOrder(page, [{ asin: product!.asin, quantity: 1 }]);
+      await approveAsDemoAdmin(baseURL, order.id);
       await signInAs(page, DEMO.logistics);
       break;
+    }
     case 'admin':
       await signInAs(page, DEMO.admin);
       break;
