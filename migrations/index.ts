@@ -60,6 +60,7 @@ import * as indexReceiptExpiryDates from './20261129001200_index_receipt_expiry_
 import * as addOrderSupplierIdentity from './20261129001300_add_order_supplier_identity.js';
 import * as keepOrderFulfilment from './20261129002000_keep_order_fulfilment.js';
 import * as planLargeStatementsForTheirSize from './20261130000100_plan_large_statements_for_their_size.js';
+import * as keepOrderCounts from './20261130000200_keep_order_counts.js';
 
 export interface NamedMigration extends Knex.Migration {
   name: string;
@@ -131,4 +132,5 @@ export const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261129001300_add_order_supplier_identity', ...addOrderSupplierIdentity },
   { name: '20261129002000_keep_order_fulfilment', ...keepOrderFulfilment },
   { name: '20261130000100_plan_large_statements_for_their_size', ...planLargeStatementsForTheirSize },
+  { name: '20261130000200_keep_order_counts', ...keepOrderCounts },
 ];

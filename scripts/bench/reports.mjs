@@ -314,7 +314,10 @@ function buildRows({ fill, fillMs, timings, timezoneChange, catalogueCsv, tail, 
       name: '  rollups rebuilt (report_rollups_rebuild)',
       value: `${formatSeconds(fill.steps.rebuildMs)}; ${fill.rollupRows.order_rows} + ${fill.rollupRows.product_rows} rows`,
     },
-    { name: '  fulfilment rebuilt (order_fulfilment_rebuild)', value: formatSeconds(fill.steps.fulfilmentMs) },
+    {
+      name: '  fulfilment and order counts rebuilt',
+      value: formatSeconds(fill.steps.fulfilmentMs),
+    },
   ];
   for (const timing of timings) {
     const limit = timing.days === 30 ? TARGETS.range30Ms : TARGETS.range365Ms;

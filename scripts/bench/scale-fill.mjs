@@ -367,7 +367,11 @@ export async function fillDatabase(client, { orders, progress }) {
   await step('report rollups (report_rollups_rebuild)', async () => {
     const { rows } = await client.query('SELECT order_rows, product_rows FROM report_rollups_rebuild()');
     await client.query('VACUUM (ANALYZE) report_daily_orders, report_daily_products');
-    return rows[0].order_rows + rows[0].product_rows;
+    return Number(rows[0].order_rows) + Number(rows[0].product_rows);
+  });
+  await step('order counts (order_counts_rebuild)', async () => {
+    const { rows } = await client.query('SELECT order_counts_rebuild() AS counted');
+    return Number(rows[0].counted);
   });
   await step('order fulfilment (order_fulfilment_rebuild)', async () => {
     const { rows } = await client.query('SELECT order_fulfilment_rebuild() AS corrected');
@@ -381,8 +385,8 @@ export async function fillDatabase(client, { orders, progress }) {
 
 /**
  * The kept totals agree with what the triggers would have written: order_budget_cost() and the kept
- * fulfilment (order_fulfilment_summaries()) on a sample of orders, and the committed hours against a
- * straight sum. Returns the number of disagreements.
+ * fulfilment (order_fulfilment_summaries()) on a sample of orders, the committed hours and the order
+ * counts against a straight sum. Returns the number of disagreements.
  */
 export async function checkKeptTotals(client) {
   const { rows } = await client.query(
@@ -397,7 +401,11 @@ export async function checkKeptTotals(client) {
           CROSS JOIN LATERAL order_fulfilment_summaries(ARRAY[o.id]) f
          WHERE (o.fulfilment_status, o.expected_delivery_date, o.open_backordered_lines)
                IS DISTINCT FROM (f.fulfilment_status, f.expected_delivery_date, f.open_backordered_lines))::int
-         AS fulfilment_off`,
+         AS fulfilment_off,
+       (SELECT count(*) FROM (SELECT status, delivery_location, count(*) AS n FROM orders GROUP BY 1, 2) s
+          FULL JOIN (SELECT status, delivery_location, sum(orders) AS n FROM order_counts GROUP BY 1, 2
+                      HAVING sum(orders) <> 0) k USING (status, delivery_location)
+         WHERE s.n IS DISTINCT FROM k.n)::int AS counts_off`,
   );
   return rows[0];
 }

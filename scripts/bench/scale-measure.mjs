@@ -233,6 +233,8 @@ export async function measureCases({
 
   const department = (await client.query(`SELECT name FROM departments WHERE code = 'BENCH07'`)).rows[0].name;
   const adminCases = [
+    // The back office opens Orders on its "All" tab: every order, newest first, with the total.
+    ['with no filter', {}, builders.adminAll()],
     ['status = pending', { status: 'pending' }, builders.adminStatus({ status: 'pending' })],
     ['fulfilment = overdue', { fulfilment: 'overdue' }, builders.adminFulfilment({ fulfilment: 'overdue', now })],
     [
@@ -255,6 +257,12 @@ export async function measureCases({
     await explainCase(`admin orders, ${label}: the page`, statement.page, { isAnalyzed: !timedOut });
     await explainCase(`admin orders, ${label}: the total`, statement.count, { isAnalyzed: !timedOut });
   }
+
+  // The tabs' counts beside the list, on every visit to Orders.
+  await timeCase('Admin GET /api/admin/order-counts (the tabs, no filter)', TARGETS.adminListMs, () =>
+    call(baseUrl, { path: '/api/admin/order-counts', cookie: admin }),
+  );
+  await explainCase('admin order counts by status, no filter', builders.adminCounts());
 
   const today = dayIn(TIMEZONE, now);
   for (const [days, target] of [

@@ -33,7 +33,8 @@ export async function statementBuilders(repoRoot) {
   const builder = knex({ client: 'pg' });
   const columns = ORDER_ROW_COLUMNS.join(', ');
   // selectOrdersPage: the page and its total, two statements run side by side.
-  const adminList = (where, bindings) => ({
+  // A total by status or department alone is read from the kept counts (order_counts).
+  const adminList = (where, bindings, keptWhere) => ({
     page: {
       sql: numbered(`SELECT ${columns} FROM orders LEFT JOIN profiles ON profiles.user_id = orders.user_id
         WHERE ${where}
@@ -41,7 +42,11 @@ export async function statementBuilders(repoRoot) {
       params: bindings,
     },
     count: {
-      sql: numbered(`SELECT count(*) AS total FROM orders WHERE ${where}`),
+      sql: numbered(
+        keptWhere === undefined
+          ? `SELECT count(*) AS total FROM orders WHERE ${where}`
+          : `SELECT sum(orders) AS total FROM order_counts WHERE ${keptWhere}`,
+      ),
       params: bindings,
     },
   });
@@ -55,8 +60,14 @@ export async function statementBuilders(repoRoot) {
             WHERE orders.user_id = $1 ORDER BY orders.created_at DESC, orders.display_seq DESC LIMIT 200`,
       params: [userId],
     }),
-    adminStatus: ({ status }) => adminList('orders.status = ?', [status]),
-    adminDepartment: ({ department }) => adminList('orders.delivery_location = ?', [department]),
+    adminAll: () => adminList('true', [], 'true'),
+    adminCounts: () => ({
+      sql: 'SELECT status, sum(orders)::int AS n FROM order_counts GROUP BY status HAVING sum(orders) > 0',
+      params: [],
+    }),
+    adminStatus: ({ status }) => adminList('orders.status = ?', [status], 'status = ?'),
+    adminDepartment: ({ department }) =>
+      adminList('orders.delivery_location = ?', [department], 'delivery_location = ?'),
     adminFulfilment: ({ fulfilment, now }) => {
       const { sql, bindings } = fulfilmentFilterSql(fulfilment, now);
       return adminList(sql, bindings);

@@ -216,9 +216,9 @@ async function tableSizes(client) {
 
 function failuresOf({ kept, timings, plans }) {
   const failures = [];
-  if (kept.orders_off !== 0 || kept.hours_off !== 0 || kept.fulfilment_off !== 0) {
+  if (kept.orders_off !== 0 || kept.hours_off !== 0 || kept.fulfilment_off !== 0 || kept.counts_off !== 0) {
     failures.push(
-      `kept totals disagree (${kept.orders_off} orders, ${kept.hours_off} committed hours, ${kept.fulfilment_off} fulfilments)`,
+      `kept totals disagree (${kept.orders_off} orders, ${kept.hours_off} committed hours, ${kept.fulfilment_off} fulfilments, ${kept.counts_off} order counts)`,
     );
   }
   for (const timing of timings)
@@ -241,10 +241,10 @@ function render({ options, fill, kept, sizes, timings, plans }, { orders }) {
       value: `${formatSeconds(step.ms)}${step.rows ? `; ${Number(step.rows).toLocaleString('en-US')} rows` : ''}`,
     })),
     {
-      name: 'Kept totals vs order_budget_cost(), fulfilment (1 % samples) and committed hours',
-      value: `${kept.orders_off} / ${kept.fulfilment_off} / ${kept.hours_off} off`,
-      target: '0 / 0 / 0',
-      pass: kept.orders_off === 0 && kept.fulfilment_off === 0 && kept.hours_off === 0,
+      name: 'Kept totals vs order_budget_cost(), fulfilment (1 % samples), committed hours, order counts',
+      value: `${kept.orders_off} / ${kept.fulfilment_off} / ${kept.hours_off} / ${kept.counts_off} off`,
+      target: '0 / 0 / 0 / 0',
+      pass: kept.orders_off === 0 && kept.fulfilment_off === 0 && kept.hours_off === 0 && kept.counts_off === 0,
     },
   ];
   const sizeLines = sizes.map(

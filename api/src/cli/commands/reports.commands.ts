@@ -7,7 +7,9 @@ import { createOutput, withServiceContext } from '../cli-runtime.js';
 export function registerReportCommands(program: Command): void {
   program
     .command('reports:rebuild')
-    .description('Recompute the report rollups from orders and order lines (after a bulk load or a TRUNCATE)')
+    .description(
+      'Recompute the report rollups and the order counts from orders and order lines (after a bulk load or a TRUNCATE)',
+    )
     .option('--json', 'machine-readable output')
     .action(async (options: { json?: boolean }) => {
       const output = createOutput(Boolean(options.json));
@@ -16,7 +18,7 @@ export function registerReportCommands(program: Command): void {
         output.result(
           result,
           () =>
-            `Report rollups rebuilt in ${result.duration_ms} ms: ${result.order_rows} day × state rows, ${result.product_rows} day × product rows.`,
+            `Report rollups rebuilt in ${result.duration_ms} ms: ${result.order_rows} day × state rows, ${result.product_rows} day × product rows; ${result.orders_counted} orders counted.`,
         );
       });
     });

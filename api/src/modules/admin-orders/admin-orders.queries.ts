@@ -25,6 +25,26 @@ export interface AdminOrderFilter {
   default_supplier_identity?: string;
 }
 
+/** 'Medical' is what an order without a department shows (decisions.md), stored as 'Default'. */
+function locationsOfDepartment(department: string): string[] {
+  return department === 'Medical' ? ['Medical', 'Default'] : [department];
+}
+
+/** The filters the kept counts (order_counts, kept by triggers on orders) answer alone. */
+const KEPT_COUNT_FILTERS = new Set(['status', 'department', 'default_supplier_identity']);
+
+function isAnsweredByKeptCounts(filter: AdminOrderFilter): boolean {
+  return Object.entries(filter).every(([key, value]) => value === undefined || KEPT_COUNT_FILTERS.has(key));
+}
+
+/** The kept counts' rows within the filter: a few per status and department, whatever the history. */
+function keptCounts(db: Db, filter: AdminOrderFilter) {
+  const query = db('order_counts');
+  if (filter.status) query.where('status', filter.status);
+  if (filter.department) query.whereIn('delivery_location', locationsOfDepartment(filter.department));
+  return query;
+}
+
 /**
  * The orders the filter keeps; `now` decides what is overdue. A count leaves the requester's
  * profile out unless the search needs it: even a join PostgreSQL removes keeps the count off an
@@ -54,11 +74,7 @@ function applyFilter(db: Db, filter: AdminOrderFilter, now: Date, { isCount = fa
   if (filter.id) query.whereIn('orders.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
   if (filter.status) query.where('orders.status', filter.status);
   if (filter.user_id) query.where('orders.user_id', filter.user_id);
-  if (filter.department) {
-    // 'Medical' is what an order without a department shows (decisions.md), stored as 'Default'.
-    if (filter.department === 'Medical') query.whereIn('orders.delivery_location', ['Medical', 'Default']);
-    else query.where('orders.delivery_location', filter.department);
-  }
+  if (filter.department) query.whereIn('orders.delivery_location', locationsOfDepartment(filter.department));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     query.where((where) =>
@@ -93,7 +109,9 @@ export async function selectOrdersPage(
   // partial index), so the other orders keep their index-ordered page.
   const [waitingStat, counted] = await Promise.all([
     sorted(applyFilter(db, options.filter, options.now).whereRaw(WAITING_STAT_SQL)) as Promise<OrderRow[]>,
-    applyFilter(db, options.filter, options.now, { isCount: true }).count<{ total: number }[]>({ total: '*' }),
+    isAnsweredByKeptCounts(options.filter)
+      ? keptCounts(db, options.filter).sum<{ total: string | null }[]>({ total: 'orders' })
+      : applyFilter(db, options.filter, options.now, { isCount: true }).count<{ total: number }[]>({ total: '*' }),
   ]);
   const statOnPage = waitingStat.slice(options.offset, options.offset + options.limit);
   const restLimit = options.limit - statOnPage.length;
@@ -115,9 +133,12 @@ export async function countOrdersByStatus(
   filter: Omit<AdminOrderFilter, 'status'>,
   now: Date,
 ): Promise<Record<string, number>> {
-  const rows: { status: string; n: number }[] = await applyFilter(db, filter, now)
-    .groupBy('orders.status')
-    .select('orders.status', db.raw('count(*)::int AS n'));
+  const rows: { status: string; n: number }[] = isAnsweredByKeptCounts(filter)
+    ? await keptCounts(db, filter)
+        .groupBy('status')
+        .havingRaw('sum(orders) > 0')
+        .select('status', db.raw('sum(orders)::int AS n'))
+    : await applyFilter(db, filter, now).groupBy('orders.status').select('orders.status', db.raw('count(*)::int AS n'));
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 

@@ -56,6 +56,27 @@ describe('/api/admin/orders', () => {
     await requester.agent.get('/api/admin/orders').expect(403);
   });
 
+  it('counts a department by status from the kept counts, as its list does', async () => {
+    const department = `Counts ${randomUUID().slice(0, 8)}`;
+    const placed = [await placeOrder(), await placeOrder(), await placeOrder()];
+    await db('orders')
+      .whereIn(
+        'id',
+        placed.map(({ order }) => order.id),
+      )
+      .update({ delivery_location: department });
+    const { agent } = await signedInAgent(app, db, ['admin']);
+    await agent.post(`/api/admin/orders/${placed[0]!.order.id}/reject`).send({}).expect(200);
+
+    const counts = await agent.get('/api/admin/order-counts').query({ department }).expect(200);
+    expect(counts.body).toMatchObject({ all: 3, pending: 2, rejected: 1 });
+    const list = await agent
+      .get('/api/admin/orders')
+      .query({ filter: JSON.stringify({ department, status: 'pending' }), range: '[0,0]' })
+      .expect(200);
+    expect(list.headers['content-range']).toBe('orders 0-0/2');
+  });
+
   it('rejects a pending order with the default reason, records who and when, and refuses a second rejection', async () => {
     const { order } = await placeOrder();
     const { agent, user: admin } = await signedInAgent(app, db, ['admin']);

@@ -6,7 +6,7 @@ import { createIsolatedDatabase, readRebuilt } from '../../test-support/test-con
 
 /**
  * The totals the triggers keep — each order's budget_committed, the department hour rows
- * (…_make_budget_committed_set_based) and the report rollups — against a recompute from orders and
+ * (…_make_budget_committed_set_based), the report rollups and the order counts — against a recompute from orders and
  * order_items, after random multi-row INSERT, UPDATE and DELETE statements: the statement-level
  * triggers see many rows, several orders and several keys at once.
  */
@@ -44,6 +44,7 @@ const statement = fc.oneof(
   fc.record({ kind: fc.constant('total' as const), orders: orderSet, cents: fc.integer({ min: 0, max: 5000 }) }),
   fc.record({ kind: fc.constant('retime' as const), orders: orderSet, minutes }),
   fc.record({ kind: fc.constant('state' as const), orders: orderSet, state: fc.constantFrom('NY', 'CA', null) }),
+  fc.record({ kind: fc.constant('location' as const), orders: orderSet, location: fc.constantFrom('Default', 'ICU') }),
   fc.record({
     kind: fc.constant('confirm' as const),
     orders: orderSet,
@@ -177,6 +178,9 @@ async function apply(db: Db, ids: string[], departmentIds: string[], op: Stateme
     case 'state':
       await db.raw(`UPDATE orders SET ship_to_state = ? WHERE id = ANY(?::uuid[])`, [op.state, of(op.orders)]);
       return;
+    case 'location':
+      await db.raw(`UPDATE orders SET delivery_location = ? WHERE id = ANY(?::uuid[])`, [op.location, of(op.orders)]);
+      return;
     case 'confirm':
       await db.raw(
         `WITH documents AS (
@@ -234,6 +238,14 @@ async function rollups(db: Db) {
   return { orders, products };
 }
 
+async function orderCounts(db: Db) {
+  return db('order_counts')
+    .groupBy('status', 'delivery_location')
+    .havingRaw('sum(orders) <> 0')
+    .orderBy(['status', 'delivery_location'])
+    .select('status', 'delivery_location', db.raw('sum(orders)::int AS orders'));
+}
+
 async function queued(db: Db): Promise<number> {
   const { rows } = await db.raw<{ rows: { n: number }[] }>(
     `SELECT (SELECT count(*) FROM department_committed_hour_changes) + (SELECT count(*) FROM department_committed_hour_flushes) AS n`,
@@ -245,6 +257,7 @@ async function expectKeptEqualRecomputed(db: Db): Promise<void> {
   expect(await ordersOffTheirCost(db)).toEqual([]);
   expect(await hours(db)).toEqual(await readRebuilt(db, 'SELECT budget_committed_rebuild()', hours));
   expect(await rollups(db)).toEqual(await readRebuilt(db, 'SELECT report_rollups_rebuild()', rollups));
+  expect(await orderCounts(db)).toEqual(await readRebuilt(db, 'SELECT order_counts_rebuild()', orderCounts));
   expect(await queued(db)).toBe(0);
 }
 

@@ -120,3 +120,9 @@ export async function rebuildRollups(db: Db): Promise<{ order_rows: number; prod
   if (!row) throw new Error('report_rollups_rebuild() returned nothing');
   return row;
 }
+
+/** The back office's order counts per status and department, recounted (writers wait meanwhile). */
+export async function recountOrders(db: Db): Promise<number> {
+  const result = await db.raw<{ rows: { counted: string }[] }>('SELECT order_counts_rebuild() AS counted');
+  return Number(result.rows[0]?.counted ?? 0);
+}

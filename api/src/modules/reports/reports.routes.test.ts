@@ -471,6 +471,7 @@ describe('/api/reports', () => {
     const before = await rollups(db);
     const rebuilt = await rebuildReportRollups(testContext(db));
     expect(rebuilt.order_rows).toBe(before.orders.length);
+    expect(rebuilt.orders_counted).toBe(Number((await db('orders').count({ n: '*' }))[0]!.n));
     expect(await rollups(db)).toEqual(before);
     await db('company_settings').where({ id: 1 }).update({ timezone: 'Not/AZone' });
     // An unknown zone falls back to the default one rather than breaking every order change.

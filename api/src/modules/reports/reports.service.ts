@@ -112,13 +112,16 @@ export async function dashboardReport(ctx: ServiceContext, raw: unknown): Promis
   };
 }
 
-/** Recomputes the rollups from orders and order_items, set-based (after a bulk load or a TRUNCATE). */
+/**
+ * Recomputes the rollups from orders and order_items, and the order counts per status and
+ * department, set-based (after a bulk load with triggers off, or a TRUNCATE).
+ */
 export async function rebuildReportRollups(
   ctx: ServiceContext,
-): Promise<{ order_rows: number; product_rows: number; duration_ms: number }> {
+): Promise<{ order_rows: number; product_rows: number; orders_counted: number; duration_ms: number }> {
   const startedAt = performance.now();
   const rows = await ctx.db.transaction(async (trx) => {
-    const rebuilt = await queries.rebuildRollups(trx);
+    const rebuilt = { ...(await queries.rebuildRollups(trx)), orders_counted: await queries.recountOrders(trx) };
     await recordAudit(ctx, { action: 'report.rollups_rebuild', targetType: 'report', details: { ...rebuilt } }, trx);
     return rebuilt;
   });
