@@ -1,21 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * The kept totals' statement triggers read their transition tables in plpgsql, which plans a
- * statement without variables once per session and keeps that plan: its row counts are those of
- * the first statement the session ran, usually one row. A later statement of thousands of rows then
- * ran the plan made for one — nested loops over two transition tables, quadratic: after a one-order
- * update, updating 5,000 orders took 13 s instead of 0.7 s, and adding a million lines to 250,000
- * orders did not finish. So a statement of more than LARGE_STATEMENT_ROWS rows drops the session's
- * plans before the other triggers run (they plan again for its size) and once more after them (a
- * small statement after it does not inherit plans made for a large one). The first and last place
- * among a statement's triggers come from their names: PostgreSQL fires them in name order.
- *
- * One check stayed quadratic whatever its plan: report_rollups_orders_updated asked whether any
- * order of the statement moved between rollup keys with NOT EXISTS over a join of the two
- * transition tables. PostgreSQL plans an EXISTS for its first match (a nested loop), and an update
- * that moves no order (a kept column, the fulfilment) has none, so it compared every old row with
- * every new one: 90,000 orders, minutes. Counting the moved orders is planned for the whole join.
+ * Trigger statements that plpgsql planned for a one-row statement no longer run on a large one
+ * (nested loops over two transition tables: quadratic). Why, and the alternatives: docs/adr/0011.
  */
 const LARGE_STATEMENT_ROWS = 500;
 
@@ -37,11 +24,14 @@ const EVENTS = [
   ['DELETE', 'deleted', 'OLD TABLE AS old_rows'],
 ] as const;
 
-// 'a_' sorts before every other trigger on these tables, 'zz_' after.
+// 'a_' sorts before every other trigger on these tables, 'zz_' after: triggers fire in name order.
 const PLACES = [
-  ['a_plan_large_statement', 'plan_large_statement_before'],
-  ['zz_plan_after_large_statement', 'plan_large_statement_after'],
+  ['a_plan_large_statement', 'plan_large_statement_before', 1],
+  ['zz_plan_after_large_statement', 'plan_large_statement_after', -1],
 ] as const;
+
+/** How many large statements are under way in this transaction (a trigger's write nests in one). */
+const OPEN_LARGE = `coalesce(nullif(current_setting('supply_hub.large_statements_open', true), ''), '0')::int`;
 
 const EXISTS_CHECK = 'IF NOT EXISTS (\n    SELECT 1 FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
 const COUNT_CHECK = 'IF 0 = (\n    SELECT count(*) FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
@@ -57,7 +47,13 @@ async function rewriteRollupsCheck(knex: Knex, from: string, to: string): Promis
 
 const triggerName = (prefix: string, done: string) => `${prefix}_${done}`;
 
-const RESET_FUNCTION = (name: string) => `
+/**
+ * Before a statement's other triggers (step 1) and after them (step -1): a large statement drops
+ * the session's plans so they plan for its size, and again after, so a small one does not reuse
+ * them; a small statement nested in a large one (the fulfilment refresh's own UPDATE) does the same,
+ * so neither reuses the other's plans.
+ */
+const RESET_FUNCTION = (name: string, step: number) => `
   CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     statement_rows bigint;
@@ -68,6 +64,9 @@ const RESET_FUNCTION = (name: string) => `
       SELECT count(*) INTO statement_rows FROM new_rows;
     END IF;
     IF statement_rows > ${LARGE_STATEMENT_ROWS} THEN
+      PERFORM set_config('supply_hub.large_statements_open', (${OPEN_LARGE} + ${step})::text, true);
+      DISCARD PLANS;
+    ELSIF ${OPEN_LARGE} > 0 THEN
       DISCARD PLANS;
     END IF;
     RETURN NULL;
@@ -101,15 +100,15 @@ const refreshFunction = (isLargePlannedAlone: boolean) => `
       EXECUTE $refresh$${REFRESH_UPDATE.replaceAll('order_ids', '$1')}$refresh$ USING order_ids;
     ELSE${REFRESH_UPDATE};
     END IF;`
-        : `${REFRESH_UPDATE};`
+        : `${REFRESH_UPDATE.trimStart()};`
     }
     GET DIAGNOSTICS changed = ROW_COUNT;
     RETURN changed;
   END $$`;
 
 export async function up(knex: Knex): Promise<void> {
-  for (const [prefix, functionName] of PLACES) {
-    await knex.raw(RESET_FUNCTION(functionName));
+  for (const [prefix, functionName, step] of PLACES) {
+    await knex.raw(RESET_FUNCTION(functionName, step));
     for (const table of TABLES) {
       for (const [event, done, transition] of EVENTS) {
         await knex.raw(`

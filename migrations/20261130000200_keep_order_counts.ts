@@ -6,8 +6,8 @@ import type { Knex } from 'knex';
  * second each visit). The counts per status and department are now kept by statement-level
  * triggers, and those views (no filter, a status, a department) read a few hundred rows instead.
  *
- * Each backend adds to its own shard (its pid modulo SHARDS) of a (status, department) pair, so
- * concurrent submissions for one department do not queue on one counter row until they commit. An
+ * Each backend adds to the shard its pid picks (modulo SHARDS) of a (status, department) pair, so
+ * concurrent submissions for one department seldom queue on one counter row until they commit. An
  * update that moves no order between status and department writes nothing.
  */
 const SHARDS = 8;

@@ -194,7 +194,7 @@ async function measure(session, options, progress) {
   if (catalogueCsv.status !== 200) throw new Error(`the CSV export answered ${catalogueCsv.status}`);
 
   progress(
-    `long tail: ${(options.tailOrders * LINES_PER_ORDER).toLocaleString('en-US')} one-off products added to ${options.tailOrders.toLocaleString('en-US')} submitted orders, through the triggers…`,
+    `long tail: four one-off products added to each of up to ${options.tailOrders.toLocaleString('en-US')} submitted orders, through the triggers…`,
   );
   const tail = await fillLongTail(client, { orders: options.tailOrders });
   progress(`  ${formatSeconds(tail.steps.linesMs)}`);
@@ -379,6 +379,7 @@ function smokeProblems({ timings, timezoneChange, tail, bigCsv, auditedRows }, r
   }
   if (!timezoneChange.isRestored) problems.push('the rollups did not come back after the timezone change and back');
   if (!Number.isFinite(tail.steps.linesMs)) problems.push('the long tail was not timed');
+  if (tail.lines === 0) problems.push('the long tail added no lines');
   if (tail.productRows < tail.lines) problems.push(`the long tail left ${tail.productRows} product rows`);
   if (bigCsv.lines - 1 < tail.lines || auditedRows !== bigCsv.lines - 1) {
     problems.push(`the CSV with the long tail had ${bigCsv.lines - 1} rows, ${auditedRows} audited`);

@@ -6,9 +6,9 @@ import { createIsolatedDatabase, readRebuilt } from '../../test-support/test-con
 
 /**
  * The totals the triggers keep — each order's budget_committed, the department hour rows
- * (…_make_budget_committed_set_based), the report rollups and the order counts — against a recompute from orders and
- * order_items, after random multi-row INSERT, UPDATE and DELETE statements: the statement-level
- * triggers see many rows, several orders and several keys at once.
+ * (…_make_budget_committed_set_based), the report rollups and the order counts — against a
+ * recompute from orders and order_items, after random multi-row INSERT, UPDATE and DELETE
+ * statements: the statement-level triggers see many rows, several orders and several keys at once.
  */
 const ORDERS = 6;
 const BASE = Date.parse('2026-05-01T04:00:00Z');

@@ -121,7 +121,9 @@ export async function rebuildReportRollups(
 ): Promise<{ order_rows: number; product_rows: number; orders_counted: number; duration_ms: number }> {
   const startedAt = performance.now();
   const rows = await ctx.db.transaction(async (trx) => {
-    const rebuilt = { ...(await queries.rebuildRollups(trx)), orders_counted: await queries.recountOrders(trx) };
+    // Orders first, as every write of an order locks them before its triggers lock the rollups.
+    const ordersCounted = await queries.recountOrders(trx);
+    const rebuilt = { ...(await queries.rebuildRollups(trx)), orders_counted: ordersCounted };
     await recordAudit(ctx, { action: 'report.rollups_rebuild', targetType: 'report', details: { ...rebuilt } }, trx);
     return rebuilt;
   });
