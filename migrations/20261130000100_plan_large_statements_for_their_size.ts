@@ -45,6 +45,24 @@ async function rewriteRollupsCheck(knex: Knex, from: string, to: string): Promis
   await knex.raw(definition.replace(from, to));
 }
 
+/**
+ * The rebuild's one pass over every sent order: the planner guesses 200 summaries (a GROUP BY over
+ * common table expressions) and joined a million orders to them in a nested loop, each order
+ * reading every summary. Hash joins only for that statement; its batched writes after it keep
+ * their index lookups.
+ */
+const REBUILT_ANALYZED = 'ANALYZE pg_temp.order_fulfilment_rebuilt;';
+const REBUILT_ANALYZED_THEN_NESTED_LOOPS = `${REBUILT_ANALYZED}\n    SET LOCAL enable_nestloop = on;`;
+
+async function rewriteRebuild(knex: Knex, from: string, to: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { definition: string }[] }>(
+    `SELECT pg_get_functiondef('order_fulfilment_rebuild(integer)'::regprocedure) AS definition`,
+  );
+  const definition = rows[0]!.definition;
+  if (!definition.includes(from)) throw new Error('order_fulfilment_rebuild has no statement to change');
+  await knex.raw(definition.replace(from, to));
+}
+
 const triggerName = (prefix: string, done: string) => `${prefix}_${done}`;
 
 /**
@@ -119,9 +137,14 @@ export async function up(knex: Knex): Promise<void> {
   }
   await knex.raw(refreshFunction(true));
   await rewriteRollupsCheck(knex, EXISTS_CHECK, COUNT_CHECK);
+  await rewriteRebuild(knex, REBUILT_ANALYZED, REBUILT_ANALYZED_THEN_NESTED_LOOPS);
+  // A SET clause: the SET LOCAL above ends with the function, and the caller's value comes back.
+  await knex.raw('ALTER FUNCTION order_fulfilment_rebuild(integer) SET enable_nestloop = off');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('ALTER FUNCTION order_fulfilment_rebuild(integer) RESET enable_nestloop');
+  await rewriteRebuild(knex, REBUILT_ANALYZED_THEN_NESTED_LOOPS, REBUILT_ANALYZED);
   await rewriteRollupsCheck(knex, COUNT_CHECK, EXISTS_CHECK);
   await knex.raw(refreshFunction(false));
   for (const [prefix, functionName] of PLACES) {
