@@ -117,8 +117,9 @@ export function startApiServer({ repoRoot, env }) {
   return server;
 }
 
-export async function createFinanceUser(repoRoot, env) {
-  const email = `bench-finance-${randomBytes(3).toString('hex')}@bench.supplyhub.test`;
+/** An approved account with one role (finance reads the reports; an admin approves level 1). */
+export async function createBenchUser(repoRoot, env, role) {
+  const email = `bench-${role}-${randomBytes(3).toString('hex')}@bench.supplyhub.test`;
   const password = `Bench-${randomBytes(9).toString('base64url')}`;
   await runNode(
     repoRoot,
@@ -132,9 +133,9 @@ export async function createFinanceUser(repoRoot, env) {
       '--first-name',
       'Bench',
       '--last-name',
-      'Finance',
+      role,
       '--role',
-      'finance',
+      role,
       '--approved',
     ],
     env,
