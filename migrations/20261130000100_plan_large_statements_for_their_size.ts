@@ -36,15 +36,6 @@ const OPEN_LARGE = `coalesce(nullif(current_setting('supply_hub.large_statements
 const EXISTS_CHECK = 'IF NOT EXISTS (\n    SELECT 1 FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
 const COUNT_CHECK = 'IF 0 = (\n    SELECT count(*) FROM old_orders AS o JOIN new_orders AS n ON n.id = o.id';
 
-async function rewriteRollupsCheck(knex: Knex, from: string, to: string): Promise<void> {
-  const { rows } = await knex.raw<{ rows: { definition: string }[] }>(
-    `SELECT pg_get_functiondef('report_rollups_orders_updated()'::regprocedure) AS definition`,
-  );
-  const definition = rows[0]!.definition;
-  if (!definition.includes(from)) throw new Error('report_rollups_orders_updated has no check to change');
-  await knex.raw(definition.replace(from, to));
-}
-
 /**
  * The rebuild's one pass over every sent order: the planner guesses 200 summaries (a GROUP BY over
  * common table expressions) and joined a million orders to them in a nested loop, each order
@@ -54,12 +45,14 @@ async function rewriteRollupsCheck(knex: Knex, from: string, to: string): Promis
 const REBUILT_ANALYZED = 'ANALYZE pg_temp.order_fulfilment_rebuilt;';
 const REBUILT_ANALYZED_THEN_NESTED_LOOPS = `${REBUILT_ANALYZED}\n    SET LOCAL enable_nestloop = on;`;
 
-async function rewriteRebuild(knex: Knex, from: string, to: string): Promise<void> {
+/** Replaces `from` with `to` in a function's definition as PostgreSQL keeps it (it must be there). */
+async function rewriteFunction(knex: Knex, signature: string, from: string, to: string): Promise<void> {
   const { rows } = await knex.raw<{ rows: { definition: string }[] }>(
-    `SELECT pg_get_functiondef('order_fulfilment_rebuild(integer)'::regprocedure) AS definition`,
+    'SELECT pg_get_functiondef(?::regprocedure) AS definition',
+    [signature],
   );
   const definition = rows[0]!.definition;
-  if (!definition.includes(from)) throw new Error('order_fulfilment_rebuild has no statement to change');
+  if (!definition.includes(from)) throw new Error(`${signature} has no statement to change`);
   await knex.raw(definition.replace(from, to));
 }
 
@@ -136,16 +129,26 @@ export async function up(knex: Knex): Promise<void> {
     }
   }
   await knex.raw(refreshFunction(true));
-  await rewriteRollupsCheck(knex, EXISTS_CHECK, COUNT_CHECK);
-  await rewriteRebuild(knex, REBUILT_ANALYZED, REBUILT_ANALYZED_THEN_NESTED_LOOPS);
+  await rewriteFunction(knex, 'report_rollups_orders_updated()', EXISTS_CHECK, COUNT_CHECK);
+  await rewriteFunction(
+    knex,
+    'order_fulfilment_rebuild(integer)',
+    REBUILT_ANALYZED,
+    REBUILT_ANALYZED_THEN_NESTED_LOOPS,
+  );
   // A SET clause: the SET LOCAL above ends with the function, and the caller's value comes back.
   await knex.raw('ALTER FUNCTION order_fulfilment_rebuild(integer) SET enable_nestloop = off');
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('ALTER FUNCTION order_fulfilment_rebuild(integer) RESET enable_nestloop');
-  await rewriteRebuild(knex, REBUILT_ANALYZED_THEN_NESTED_LOOPS, REBUILT_ANALYZED);
-  await rewriteRollupsCheck(knex, COUNT_CHECK, EXISTS_CHECK);
+  await rewriteFunction(
+    knex,
+    'order_fulfilment_rebuild(integer)',
+    REBUILT_ANALYZED_THEN_NESTED_LOOPS,
+    REBUILT_ANALYZED,
+  );
+  await rewriteFunction(knex, 'report_rollups_orders_updated()', COUNT_CHECK, EXISTS_CHECK);
   await knex.raw(refreshFunction(false));
   for (const [prefix, functionName] of PLACES) {
     for (const table of TABLES) {
