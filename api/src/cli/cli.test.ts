@@ -191,6 +191,39 @@ describe('the operators’ CLI against PostgreSQL', () => {
     });
   });
 
+  it('rebuilds every kept total in one command after a load that bypassed the triggers', async () => {
+    const db = database.db;
+    const email = 'cli-totals@test.supplyhub.test';
+    const [user] = await db('users').insert({ email }).returning<{ id: string }[]>('id');
+    const [order] = await db('orders')
+      .insert({ user_id: user!.id, user_email: email, total_amount: '25.00', status: 'submitted' })
+      .returning<{ id: string }[]>('id');
+    // What a load with the triggers off leaves: a committed cost, a fulfilment and a count that disagree.
+    await db.raw("SET session_replication_role = 'replica'");
+    try {
+      await db('orders').where({ id: order!.id }).update({ budget_committed: '0.00', fulfilment_status: 'received' });
+      await db('order_counts').insert({ status: 'submitted', delivery_location: 'CLI-TOTALS', shard: 99, orders: 7 });
+    } finally {
+      await db.raw("SET session_replication_role = 'origin'");
+    }
+    const rebuilt = await runCli(['totals:rebuild', '--json'], database.env);
+    expect(rebuilt.code).toBe(0);
+    const result = JSON.parse(rebuilt.stdout) as Record<string, Record<string, number>>;
+    expect(result.budgets!.orders_corrected).toBeGreaterThanOrEqual(1);
+    expect(result.fulfilment!.orders_corrected).toBeGreaterThanOrEqual(1);
+    expect(result.reports!.orders_counted).toBeGreaterThanOrEqual(1);
+    expect(await db('orders').where({ id: order!.id }).first('budget_committed', 'fulfilment_status')).toEqual({
+      budget_committed: '25.00',
+      fulfilment_status: 'awaiting_confirmation',
+    });
+    expect(await db('order_counts').where({ delivery_location: 'CLI-TOTALS' }).sum('orders as n').first()).toEqual({
+      n: null,
+    });
+    const human = await runCli(['totals:rebuild'], database.env);
+    expect(human.stdout).toMatch(/^Budget committed totals rebuilt in \d+ ms: 0 orders corrected/m);
+    expect(human.stdout).toMatch(/^Order fulfilment rebuilt in \d+ ms: 0 orders corrected\.$/m);
+  });
+
   it('rebuilds the kept fulfilment batch after batch: every drifted order is corrected, none twice', async () => {
     const db = database.db;
     const [user] = await db('users')

@@ -12,6 +12,7 @@ import { registerDbCommands } from './commands/db.commands.js';
 import { registerFulfilmentCommands } from './commands/fulfilment.commands.js';
 import { registerImportCommands } from './commands/imports.commands.js';
 import { registerJobCommands } from './commands/jobs.commands.js';
+import { registerKeptTotalsCommands } from './commands/kept-totals.commands.js';
 import { registerMailCommands } from './commands/mail.commands.js';
 import { registerReportCommands } from './commands/reports.commands.js';
 import { registerRouteCommands } from './commands/routes.commands.js';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   registerReportCommands(program);
   registerBudgetCommands(program);
   registerFulfilmentCommands(program);
+  registerKeptTotalsCommands(program);
   registerImportCommands(program);
   registerSecretsCommands(program);
   registerCxmlCommands(program);
