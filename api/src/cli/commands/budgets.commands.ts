@@ -13,11 +13,12 @@ export function registerBudgetCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const result = await rebuildCommittedTotals(ctx);
-        output.result(
-          result,
-          () =>
-            `Budget committed totals rebuilt in ${result.duration_ms} ms: ${result.orders_corrected} orders corrected, ${result.hour_rows} department × hour rows.`,
-        );
+        output.result(result, () => describeCommittedTotalsRebuild(result));
       });
     });
+}
+
+/** The line an operator reads; `totals:rebuild` prints the same. */
+export function describeCommittedTotalsRebuild(result: Awaited<ReturnType<typeof rebuildCommittedTotals>>): string {
+  return `Budget committed totals rebuilt in ${result.duration_ms} ms: ${result.orders_corrected} orders corrected, ${result.hour_rows} department × hour rows.`;
 }

@@ -15,10 +15,12 @@ export function registerFulfilmentCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const result = await rebuildKeptFulfilment(ctx);
-        output.result(
-          result,
-          () => `Order fulfilment rebuilt in ${result.duration_ms} ms: ${result.orders_corrected} orders corrected.`,
-        );
+        output.result(result, () => describeKeptFulfilmentRebuild(result));
       });
     });
+}
+
+/** The line an operator reads; `totals:rebuild` prints the same. */
+export function describeKeptFulfilmentRebuild(result: Awaited<ReturnType<typeof rebuildKeptFulfilment>>): string {
+  return `Order fulfilment rebuilt in ${result.duration_ms} ms: ${result.orders_corrected} orders corrected.`;
 }

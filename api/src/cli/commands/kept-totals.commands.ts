@@ -4,6 +4,9 @@ import { rebuildKeptFulfilment } from '../../modules/admin-orders/admin-orders.s
 import { rebuildCommittedTotals } from '../../modules/budgets/budgets.service.js';
 import { rebuildReportRollups } from '../../modules/reports/reports.service.js';
 import { createOutput, withServiceContext } from '../cli-runtime.js';
+import { describeCommittedTotalsRebuild } from './budgets.commands.js';
+import { describeKeptFulfilmentRebuild } from './fulfilment.commands.js';
+import { describeReportRollupsRebuild } from './reports.commands.js';
 
 /**
  * `npm run cli -- totals:rebuild`: after a bulk load with the triggers off, every total the triggers
@@ -25,9 +28,9 @@ export function registerKeptTotalsCommands(program: Command): void {
         const fulfilment = await rebuildKeptFulfilment(ctx);
         output.result({ budgets, reports, fulfilment }, () =>
           [
-            `Budget committed totals rebuilt in ${budgets.duration_ms} ms: ${budgets.orders_corrected} orders corrected, ${budgets.hour_rows} department × hour rows.`,
-            `Report rollups rebuilt in ${reports.duration_ms} ms: ${reports.order_rows} day × state rows, ${reports.product_rows} day × product rows; ${reports.orders_counted} orders counted.`,
-            `Order fulfilment rebuilt in ${fulfilment.duration_ms} ms: ${fulfilment.orders_corrected} orders corrected.`,
+            describeCommittedTotalsRebuild(budgets),
+            describeReportRollupsRebuild(reports),
+            describeKeptFulfilmentRebuild(fulfilment),
           ].join('\n'),
         );
       });

@@ -15,11 +15,12 @@ export function registerReportCommands(program: Command): void {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
         const result = await rebuildReportRollups(ctx);
-        output.result(
-          result,
-          () =>
-            `Report rollups rebuilt in ${result.duration_ms} ms: ${result.order_rows} day × state rows, ${result.product_rows} day × product rows; ${result.orders_counted} orders counted.`,
-        );
+        output.result(result, () => describeReportRollupsRebuild(result));
       });
     });
+}
+
+/** The line an operator reads; `totals:rebuild` prints the same. */
+export function describeReportRollupsRebuild(result: Awaited<ReturnType<typeof rebuildReportRollups>>): string {
+  return `Report rollups rebuilt in ${result.duration_ms} ms: ${result.order_rows} day × state rows, ${result.product_rows} day × product rows; ${result.orders_counted} orders counted.`;
 }
