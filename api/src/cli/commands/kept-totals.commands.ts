@@ -23,16 +23,18 @@ export function registerKeptTotalsCommands(program: Command): void {
     .action(async (options: { json?: boolean }) => {
       const output = createOutput(Boolean(options.json));
       await withServiceContext(async (ctx) => {
+        // Each part commits on its own (no lock held across the three): a line per part as it
+        // finishes shows how far a failed run got, and running the command again is safe.
+        const say = (line: string) => {
+          if (!output.isJson) process.stdout.write(`${line}\n`);
+        };
         const budgets = await rebuildCommittedTotals(ctx);
+        say(describeCommittedTotalsRebuild(budgets));
         const reports = await rebuildReportRollups(ctx);
+        say(describeReportRollupsRebuild(reports));
         const fulfilment = await rebuildKeptFulfilment(ctx);
-        output.result({ budgets, reports, fulfilment }, () =>
-          [
-            describeCommittedTotalsRebuild(budgets),
-            describeReportRollupsRebuild(reports),
-            describeKeptFulfilmentRebuild(fulfilment),
-          ].join('\n'),
-        );
+        say(describeKeptFulfilmentRebuild(fulfilment));
+        if (output.isJson) output.result({ budgets, reports, fulfilment }, () => '');
       });
     });
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 
 import type { Db } from '../../database/connection.js';
 import { createIsolatedDatabase, readRebuilt } from '../../test-support/test-context.js';
+import { rebuildCommittedTotals } from './budgets.queries.js';
 
 /**
  * The running committed totals (migrations/…_create_budget_committed_hours) against the definition
@@ -364,6 +365,37 @@ describe('running committed totals', () => {
     expect((await hours(db)).map((row) => row.committed)).toEqual(['21.00']);
   });
 
+  it('are rebuilt while an order is being written: the rebuild waits for it, neither deadlocks', async () => {
+    const db = database.db;
+    await db('orders').delete();
+    const orderId = await insertOrder(db, userId, departmentIds, {
+      status: 'approved',
+      department: 1,
+      at: new Date(BASE),
+      lines: [{ quantity: 2, unitCents: 1000 }],
+    });
+    // A drifted order, which the rebuild must correct (so lock), as a bulk load leaves them.
+    await db.raw('ALTER TABLE orders DISABLE TRIGGER budget_committed_cost');
+    try {
+      await db('orders').where({ id: orderId }).update({ budget_committed: '1.00' });
+    } finally {
+      await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
+    }
+    // The writer holds that order; its commit writes the hour rows.
+    const writer = await db.transaction();
+    try {
+      await writer('orders').where({ id: orderId }).update({ status: 'pending' });
+      const rebuilding = db.transaction((trx) => rebuildCommittedTotals(trx));
+      await waitForLockWait(db, 'budget_committed_rebuild|LOCK TABLE orders');
+      await writer.commit();
+      await expect(rebuilding).resolves.toMatchObject({ hour_rows: 1 });
+    } finally {
+      if (!writer.isCompleted()) await writer.rollback();
+    }
+    expect(await ordersOffTheirCost(db)).toEqual([]);
+    expect((await hours(db)).map((row) => row.committed)).toEqual(['20.00']);
+  });
+
   it('follow a TRUNCATE of the orders', async () => {
     const db = database.db;
     await db('orders').delete();
@@ -378,3 +410,16 @@ describe('running committed totals', () => {
     expect(await hours(db)).toEqual([]);
   });
 });
+
+/** Until a statement matching `pattern` waits on a lock (another transaction holds what it needs). */
+async function waitForLockWait(db: Db, pattern: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { rows } = await db.raw<{ rows: { waiting: number }[] }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE query ~ ? AND wait_event_type = 'Lock'`,
+      [pattern],
+    );
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no statement matching ${pattern} waited on a lock`);
+}

@@ -308,7 +308,13 @@ export async function selectDepartmentsCommitted(db: Db, windows: PeriodWindows)
 }
 
 /** budget_committed_rebuild() (migrations/…_create_budget_committed_hours): what it corrected and kept. */
+/**
+ * Inside a transaction. Orders are locked first, as every writer locks its orders before its
+ * commit writes the hour rows: the function itself takes the hour rows first, and a writer
+ * committing meanwhile would deadlock with it. Readers go on; writers wait for the rebuild.
+ */
 export async function rebuildCommittedTotals(db: Db): Promise<{ orders_corrected: number; hour_rows: number }> {
+  await db.raw('LOCK TABLE orders IN SHARE ROW EXCLUSIVE MODE');
   const { rows } = await db.raw<{ rows: { orders_corrected: number; hour_rows: number }[] }>(
     'SELECT orders_corrected, hour_rows FROM budget_committed_rebuild()',
   );
