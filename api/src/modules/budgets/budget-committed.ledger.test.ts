@@ -343,22 +343,28 @@ describe('running committed totals', () => {
     expect(await between(db, null)).toBe('17.00');
   });
 
-  it('are put right by budget_committed_rebuild(), each order counted once', async () => {
-    const db = database.db;
-    await db('orders').delete();
+  /** An approved order of three units in department 1 whose kept cost says $1.00 (its trigger held off). */
+  async function insertDriftedOrder(db: Db, unitCents: number): Promise<string> {
     const orderId = await insertOrder(db, userId, departmentIds, {
       status: 'approved',
       department: 1,
       at: new Date(BASE),
-      lines: [{ quantity: 3, unitCents: 700 }],
+      lines: [{ quantity: 3, unitCents }],
     });
-    // Both kept values knocked off (the cost trigger held off for it), as a bug or a restore might.
     await db.raw('ALTER TABLE orders DISABLE TRIGGER budget_committed_cost');
     try {
       await db('orders').where({ id: orderId }).update({ budget_committed: '1.00' });
     } finally {
       await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
     }
+    return orderId;
+  }
+
+  it('are put right by budget_committed_rebuild(), each order counted once', async () => {
+    const db = database.db;
+    await db('orders').delete();
+    // Both kept values knocked off, as a bug or a restore might.
+    await insertDriftedOrder(db, 700);
     await db('department_committed_hours').update({ committed: '999.00' });
     await db.raw('SELECT budget_committed_rebuild()');
     expect(await ordersOffTheirCost(db)).toEqual([]);
@@ -368,19 +374,8 @@ describe('running committed totals', () => {
   it('are rebuilt while an order is being written: the rebuild waits for it, neither deadlocks', async () => {
     const db = database.db;
     await db('orders').delete();
-    const orderId = await insertOrder(db, userId, departmentIds, {
-      status: 'approved',
-      department: 1,
-      at: new Date(BASE),
-      lines: [{ quantity: 2, unitCents: 1000 }],
-    });
     // A drifted order, which the rebuild must correct (so lock), as a bulk load leaves them.
-    await db.raw('ALTER TABLE orders DISABLE TRIGGER budget_committed_cost');
-    try {
-      await db('orders').where({ id: orderId }).update({ budget_committed: '1.00' });
-    } finally {
-      await db.raw('ALTER TABLE orders ENABLE TRIGGER budget_committed_cost');
-    }
+    const orderId = await insertDriftedOrder(db, 1000);
     // The writer holds that order; its commit writes the hour rows.
     const writer = await db.transaction();
     try {
@@ -393,7 +388,7 @@ describe('running committed totals', () => {
       if (!writer.isCompleted()) await writer.rollback();
     }
     expect(await ordersOffTheirCost(db)).toEqual([]);
-    expect((await hours(db)).map((row) => row.committed)).toEqual(['20.00']);
+    expect((await hours(db)).map((row) => row.committed)).toEqual(['30.00']);
   });
 
   it('follow a TRUNCATE of the orders', async () => {
